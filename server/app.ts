@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/index.ts";
+import { serveBrowserApp } from "./static.ts";
+import { createIdentity } from "./auth/index.ts";
+import { createPolicy } from "./auth/policy/index.ts";
+import { createEngine, graphqlPlugin } from "./graphql/index.ts";
+import { apiPlugin } from "./api/index.ts";
+
+export interface ServerContext {
+  db: Db;
+  config: Config;
+  migrations: number;
+}
+
+/** Wires the three interfaces (GraphQL, REST, identity) and the browser app over one database. */
+export async function buildServer(ctx: ServerContext, options: { logger?: boolean; serveApp?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: true });
+
+  const identity = await createIdentity(ctx);
+  const policy = await createPolicy(ctx);
+  const engine = await createEngine(ctx);
+  engine.setGeneratedPermissions(policy.hasuraPermissions());
+  policy.onChange(() => engine.setGeneratedPermissions(policy.hasuraPermissions()));
+
+  app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
+  await app.register(identity.routes);
+  await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });
+  await app.register(apiPlugin, { prefix: "/api/v2", ctx, identity, policy });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (/^\/(api|auth|v1|v2|media)(\/|$)/.test(request.url)) {
+      return reply.code(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split("?")[0]}` });
+    }
+    if (options.serveApp && request.method === "GET") return reply.sendFile("index.html");
+    return reply.code(404).send({ success: false, message: "Not found" });
+  });
+
+  if (options.serveApp) await serveBrowserApp(app);
+  app.addHook("onClose", async () => {
+    await engine.close();
+    await policy.close();
+  });
+  return app;
+}

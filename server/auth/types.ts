@@ -1,0 +1,36 @@
+/** Contracts between identity, the access policy and the GraphQL engine. */
+export const HASURA_CLAIMS = "https://hasura.io/jwt/claims";
+
+export interface HasuraClaims {
+  "x-hasura-allowed-roles": string[];
+  "x-hasura-default-role": string;
+  "x-hasura-user-id": string;
+  [claim: string]: unknown;
+}
+
+/** Who is asking. Admin secret requests have isAdmin; a user with several roles acts with all of them (union). */
+export interface Session {
+  userId?: string;
+  username?: string;
+  /** The roles whose permissions apply to this request (one when X-Hasura-Role picks one, else all allowed roles). */
+  roles: string[];
+  isAdmin: boolean;
+  /** Hasura session variables, lower-case keys: x-hasura-user-id, x-hasura-role, … */
+  variables: Record<string, string>;
+}
+
+export class InvalidTokenError extends Error {}
+
+export interface TokenVerifier {
+  /** Verifies signature, expiry and that the user is still active; throws InvalidTokenError otherwise. */
+  verifyAccessToken(token: string): Promise<{ userId: string; username: string; claims: HasuraClaims }>;
+}
+
+/** Per role, per table permissions in Hasura metadata form, generated from the access policy's data rules. */
+export interface TableRolePermissions {
+  select?: { columns: string[] | "*"; filter: Record<string, unknown>; limit?: number; allow_aggregations?: boolean };
+  insert?: { columns: string[] | "*"; check: Record<string, unknown>; set?: Record<string, string> };
+  update?: { columns: string[] | "*"; filter: Record<string, unknown>; check?: Record<string, unknown>; set?: Record<string, string> };
+  delete?: { filter: Record<string, unknown> };
+}
+export type GeneratedPermissions = Record<string /* role */, Record<string /* table */, TableRolePermissions>>;

@@ -1,0 +1,33 @@
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Enables Hasura's admin interfaces (/v1/query, /v2/query, /v1/metadata); absent when unset. */
+  adminSecret?: string;
+  stringifyNumericTypes: boolean;
+  /** Create demo data on start: always on the embedded database, on request against DATABASE_URL. */
+  seedDemo: boolean;
+  mediaDir: string;
+  /** Public address of this server, used in signed upload URLs and mails. */
+  publicUrl: string;
+}
+
+export function configFromEnv(env = process.env, argv = process.argv): Config {
+  const port = Number(env.PORT ?? 9000);
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    adminSecret: env.HASURA_GRAPHQL_ADMIN_SECRET || undefined,
+    stringifyNumericTypes: argv.includes("--stringify-numeric-types") || env.HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES === "true",
+    seedDemo: databaseUrl ? argv.includes("--seed-demo") || env.SEED_DEMO === "true" : env.SEED_DEMO !== "false",
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, "media")),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}

@@ -1,0 +1,23 @@
+/** The one interface every server module uses to reach PostgreSQL, embedded or real. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One parameterised statement ($1, $2 …). */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Several statements without parameters (migrations, run_sql). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DbKind = "pglite" | "postgres";
+
+export interface Db extends Queryable {
+  readonly kind: DbKind;
+  /** Runs fn in one transaction that owns its connection until it ends; rolls back on throw. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; returns the unlisten function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

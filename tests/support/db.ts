@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import type { Db } from "../../server/db/types.ts";
+import { openPglite } from "../../server/db/pglite.ts";
+import { openPostgres } from "../../server/db/postgres.ts";
+import { withDatabase } from "./global-db.ts";
+import type { Lane } from "./lanes.ts";
+
+export { databaseLanes, type Lane } from "./lanes.ts";
+
+/**
+ * A private database for one test file, copied from the run's migrated and seeded template.
+ * Close it in afterAll: for PostgreSQL that also drops the copy.
+ */
+export async function openTestDb(lane: Lane): Promise<Db> {
+  if (lane === "pglite") {
+    const dump = readFileSync(inject("pgliteTemplate"));
+    return openPglite({ loadDataDir: new Blob([dump]) });
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const template = inject("postgresTemplate");
+  const name = `bo_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${template}"`);
+  await admin.end();
+  const db = await openPostgres(withDatabase(url, name), { max: 4 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { buildBrowserAppIfStale } from "../../server/build-app.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Builds the app, starts the real server on a fresh embedded database with demo data, shares its URL. */
+export default async function setup(project: TestProject) {
+  await buildBrowserAppIfStale(() => undefined);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-e2e-"));
+  const port = 9100 + Math.floor(Math.random() * 800);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const r = await fetch(`${baseUrl}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide("e2eBaseUrl", baseUrl);
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+  }
+}

@@ -1,0 +1,56 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// One run, five lanes (DESIGN §9). The database lanes share one migrated+seeded template per run.
+export default defineConfig({
+  test: {
+    globals: true,
+    reporters: ["default"],
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "server",
+          include: ["tests/server/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-db.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "conformance",
+          include: ["tests/conformance/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-db.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "ui",
+          include: ["tests/ui/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          globalSetup: ["tests/support/global-db.ts"],
+          setupFiles: ["tests/support/ui-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-e2e.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
