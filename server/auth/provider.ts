@@ -1,0 +1,336 @@
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import type { Db, Queryable } from "../db/index.ts";
+import { enqueueMail } from "../mail/outbox.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { KeyStore, SIGNING_ALG } from "./keys.ts";
+import { LOCKED_ACCOUNT_MESSAGE, MAX_FAILED_SIGN_INS, passwordProblem } from "./credentials.ts";
+import { HASURA_CLAIMS, InvalidTokenError, type HasuraClaims, type TokenVerifier } from "./types.ts";
+
+/** Access tokens live 15 minutes; refresh tokens 30 days; reset codes 15 minutes and 5 tries. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_DAYS = 30;
+export const RESET_CODE_MINUTES = 15;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const TOKEN_ISSUER = "centre-backoffice";
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token stays valid. */
+  expiresIn: number;
+}
+
+/** A refused identity operation: the HTTP status and the message shown to the user. */
+export class IdentityError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const IDENTITY_MESSAGES = {
+  badCredentials: "Incorrect username or password.",
+  locked: LOCKED_ACCOUNT_MESSAGE,
+  inactive: "Your account is not active. Kindly contact the administrator.",
+  mustChangePassword: "You must change your temporary password before signing in.",
+  badRefreshToken: "Your session has expired. Please sign in again.",
+  badResetCode: "The code is invalid or has expired.",
+  badOldPassword: "The current password is incorrect.",
+} as const;
+
+/**
+ * The identity provider (the spec's "external identity provider"), built in. An OIDC provider can
+ * replace it by implementing this interface: the REST API and the GraphQL engine only see this and
+ * the TokenVerifier.
+ */
+export interface IdentityProvider extends TokenVerifier {
+  signIn(username: string, password: string): Promise<TokenPair>;
+  /** Rotates the refresh token; a used one revokes its whole family. */
+  refresh(username: string, refreshToken: string): Promise<TokenPair>;
+  signOut(refreshToken: string): Promise<void>;
+  /** Mails a 6-digit code; silent when the user does not exist. */
+  requestPasswordReset(usernameOrEmail: string): Promise<void>;
+  confirmPasswordReset(usernameOrEmail: string, code: string, newPassword: string): Promise<void>;
+  changePassword(usernameOrEmail: string, oldPassword: string, newPassword: string): Promise<void>;
+  /** Admin operations on credentials. */
+  setPassword(userId: string, newPassword: string, options: { mustChange: boolean }, tx?: Queryable): Promise<void>;
+  startPasswordReset(userId: string): Promise<void>;
+  revokeUserTokens(userId: string, tx?: Queryable): Promise<void>;
+  jwks(): { keys: unknown[] };
+}
+
+interface UserRow {
+  id: string;
+  username: string;
+  email: string | null;
+  role: string | null;
+  multipleRoles: string[] | string | null;
+  status: string;
+  numOfFailed: number;
+  passwordHash: string | null;
+  mustChangePassword: boolean | null;
+}
+
+/** The roles a user holds: multipleRoles, or [role] when that list is empty. */
+export function rolesOf(user: { role: string | null; multipleRoles: string[] | string | null }): string[] {
+  const list = typeof user.multipleRoles === "string" ? (JSON.parse(user.multipleRoles) as string[]) : user.multipleRoles;
+  if (Array.isArray(list) && list.length > 0) return list;
+  return user.role ? [user.role] : [];
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+const USER_COLUMNS = `u.id, u.username, u.email, u.role, u."multipleRoles", u.status, u."numOfFailed",
+  c."passwordHash", c."mustChangePassword"`;
+
+export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
+  const keys = new KeyStore(db);
+  await keys.init();
+  let dummyHash: Promise<string> | undefined;
+
+  async function findUser(usernameOrEmail: string, q: Queryable = db): Promise<UserRow | undefined> {
+    const { rows } = await q.query<UserRow>(
+      `select ${USER_COLUMNS} from users u left join user_credentials c on c."userId" = u.id
+       where lower(u.username) = lower($1) and u.status <> 'deleted'
+       order by u."createdAt" limit 1`,
+      [usernameOrEmail.trim()],
+    );
+    if (rows[0]) return rows[0];
+    if (!usernameOrEmail.includes("@")) return undefined;
+    const byEmail = await q.query<UserRow>(
+      `select ${USER_COLUMNS} from users u left join user_credentials c on c."userId" = u.id
+       where lower(u.email) = lower($1) and u.status <> 'deleted' and c."userId" is not null
+       order by u."createdAt" limit 2`,
+      [usernameOrEmail.trim()],
+    );
+    return byEmail.rows.length === 1 ? byEmail.rows[0] : undefined;
+  }
+
+  async function issueAccessToken(user: { id: string; username: string; role: string | null; multipleRoles: UserRow["multipleRoles"] }): Promise<string> {
+    const roles = rolesOf(user);
+    const key = keys.signingKey();
+    const claims: HasuraClaims = {
+      "x-hasura-allowed-roles": roles,
+      "x-hasura-default-role": roles[roles.length - 1] ?? "",
+      "x-hasura-user-id": user.id,
+    };
+    return new SignJWT({ [HASURA_CLAIMS]: claims, preferred_username: user.username })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: "JWT" })
+      .setSubject(user.id)
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt()
+      .setJti(randomUUID())
+      .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+      .sign(key.privateKey);
+  }
+
+  async function issueRefreshToken(userId: string, familyId: string, q: Queryable = db): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await q.query(
+      `insert into refresh_tokens ("userId", "tokenHash", "familyId", "expiresAt")
+       values ($1, $2, $3, now() + make_interval(days => $4))`,
+      [userId, sha256(token), familyId, REFRESH_TOKEN_DAYS],
+    );
+    return token;
+  }
+
+  function assertActive(user: UserRow) {
+    if (user.status === "locked") throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
+    if (user.status !== "active") throw new IdentityError(403, IDENTITY_MESSAGES.inactive);
+  }
+
+  async function checkNewPassword(password: string, username: string) {
+    const problem = passwordProblem(password, username);
+    if (problem) throw new IdentityError(400, problem, { errors: { newPassword: problem } });
+  }
+
+  const provider: IdentityProvider = {
+    async signIn(username, password) {
+      const user = await findUser(username);
+      if (!user || !user.passwordHash) {
+        dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+        await verifyPassword(await dummyHash, password);
+        throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
+      }
+      assertActive(user);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        const { rows } = await db.query<{ numOfFailed: number; status: string }>(
+          `update users set "numOfFailed" = "numOfFailed" + 1,
+             status = case when "numOfFailed" + 1 >= $2 then 'locked' else status end
+           where id = $1 returning "numOfFailed", status`,
+          [user.id, MAX_FAILED_SIGN_INS],
+        );
+        if (rows[0]?.status === "locked") {
+          await provider.revokeUserTokens(user.id);
+          throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
+        }
+        throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
+      }
+      if (user.numOfFailed > 0) await db.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+      if (user.mustChangePassword) throw new IdentityError(403, IDENTITY_MESSAGES.mustChangePassword, { mustChangePassword: true });
+      const accessToken = await issueAccessToken(user);
+      const refreshToken = await issueRefreshToken(user.id, randomUUID());
+      return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
+    },
+
+    async refresh(username, refreshToken) {
+      const hash = sha256(refreshToken);
+      type Outcome = { error: string } | { user: UserRow; next: string };
+      const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+        const { rows } = await tx.query<{ id: string; userId: string; familyId: string; usedAt: unknown; revokedAt: unknown; expired: boolean }>(
+          `select id, "userId", "familyId", "usedAt", "revokedAt", "expiresAt" <= now() as expired
+           from refresh_tokens where "tokenHash" = $1 for update`,
+          [hash],
+        );
+        const row = rows[0];
+        if (!row) return { error: IDENTITY_MESSAGES.badRefreshToken };
+        if (row.usedAt || row.revokedAt) {
+          // Reuse of a rotated (or revoked) token: someone holds a stolen copy. End the whole session.
+          await tx.query(`update refresh_tokens set "revokedAt" = now() where "familyId" = $1 and "revokedAt" is null`, [row.familyId]);
+          return { error: IDENTITY_MESSAGES.badRefreshToken };
+        }
+        if (row.expired) return { error: IDENTITY_MESSAGES.badRefreshToken };
+        const user = await findUser(username, tx);
+        if (!user || user.id !== row.userId) return { error: IDENTITY_MESSAGES.badRefreshToken };
+        if (user.status !== "active") return { error: user.status === "locked" ? IDENTITY_MESSAGES.locked : IDENTITY_MESSAGES.inactive };
+        await tx.query(`update refresh_tokens set "usedAt" = now() where id = $1`, [row.id]);
+        const next = await issueRefreshToken(user.id, row.familyId, tx);
+        return { user, next };
+      });
+      if ("error" in outcome) throw new IdentityError(401, outcome.error);
+      const accessToken = await issueAccessToken(outcome.user);
+      return { accessToken, refreshToken: outcome.next, expiresIn: ACCESS_TOKEN_SECONDS };
+    },
+
+    async signOut(refreshToken) {
+      const { rows } = await db.query<{ familyId: string }>(`select "familyId" from refresh_tokens where "tokenHash" = $1`, [sha256(refreshToken)]);
+      if (rows[0]) {
+        await db.query(`update refresh_tokens set "revokedAt" = now() where "familyId" = $1 and "revokedAt" is null`, [rows[0].familyId]);
+      }
+    },
+
+    async requestPasswordReset(usernameOrEmail) {
+      const user = await findUser(usernameOrEmail);
+      if (!user || !user.email || !user.passwordHash) return;
+      await provider.startPasswordReset(user.id);
+    },
+
+    async startPasswordReset(userId) {
+      const { rows } = await db.query<{ id: string; email: string | null; username: string }>(
+        `select id, email, username from users where id = $1 and status <> 'deleted'`,
+        [userId],
+      );
+      const user = rows[0];
+      if (!user?.email) throw new IdentityError(400, "This user has no e-mail address to send a code to.");
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      await db.transaction(async (tx) => {
+        await tx.query(`update password_reset_codes set "usedAt" = now() where "userId" = $1 and "usedAt" is null`, [user.id]);
+        await tx.query(
+          `insert into password_reset_codes ("userId", "codeHash", "expiresAt") values ($1, $2, now() + make_interval(mins => $3))`,
+          [user.id, sha256(`${user.id}:${code}`), RESET_CODE_MINUTES],
+        );
+        await enqueueMail(tx, {
+          to: user.email!,
+          subject: "Your password reset code",
+          body: `Hello ${user.username},\n\nYour code to reset your password is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
+        }, { print: db.kind === "pglite" && !process.env.VITEST });
+      });
+    },
+
+    async confirmPasswordReset(usernameOrEmail, code, newPassword) {
+      const user = await findUser(usernameOrEmail);
+      if (!user) throw new IdentityError(400, IDENTITY_MESSAGES.badResetCode);
+      const { rows } = await db.query<{ id: string; codeHash: string; attempts: number }>(
+        `select id, "codeHash", attempts from password_reset_codes
+         where "userId" = $1 and "usedAt" is null and "expiresAt" > now() and attempts < $2
+         order by "createdAt" desc limit 1`,
+        [user.id, RESET_CODE_MAX_ATTEMPTS],
+      );
+      const row = rows[0];
+      if (!row) throw new IdentityError(400, IDENTITY_MESSAGES.badResetCode);
+      if (sha256(`${user.id}:${String(code).trim()}`) !== row.codeHash) {
+        await db.query(`update password_reset_codes set attempts = attempts + 1 where id = $1`, [row.id]);
+        throw new IdentityError(400, IDENTITY_MESSAGES.badResetCode);
+      }
+      await checkNewPassword(newPassword, user.username);
+      await db.transaction(async (tx) => {
+        await tx.query(`update password_reset_codes set "usedAt" = now() where id = $1`, [row.id]);
+        await provider.setPassword(user.id, newPassword, { mustChange: false }, tx);
+      });
+    },
+
+    async changePassword(usernameOrEmail, oldPassword, newPassword) {
+      const user = await findUser(usernameOrEmail);
+      if (!user || !user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw new IdentityError(401, IDENTITY_MESSAGES.badOldPassword);
+      }
+      assertActive(user);
+      if (oldPassword === newPassword) {
+        const message = "The new password must differ from the current one.";
+        throw new IdentityError(400, message, { errors: { newPassword: message } });
+      }
+      await checkNewPassword(newPassword, user.username);
+      await provider.setPassword(user.id, newPassword, { mustChange: false });
+    },
+
+    async setPassword(userId, newPassword, { mustChange }, tx) {
+      const hash = await hashPassword(newPassword);
+      const run = async (q: Queryable) => {
+        await q.query(
+          `insert into user_credentials ("userId", "passwordHash", "mustChangePassword", "passwordChangedAt") values ($1, $2, $3, now())
+           on conflict ("userId") do update set "passwordHash" = excluded."passwordHash",
+             "mustChangePassword" = excluded."mustChangePassword", "passwordChangedAt" = now()`,
+          [userId, hash, mustChange],
+        );
+        await provider.revokeUserTokens(userId, q);
+      };
+      if (tx) await run(tx);
+      else await db.transaction(run);
+    },
+
+    async revokeUserTokens(userId, tx) {
+      await (tx ?? db).query(`update refresh_tokens set "revokedAt" = now() where "userId" = $1 and "revokedAt" is null`, [userId]);
+    },
+
+    jwks: () => keys.jwks(),
+
+    async verifyAccessToken(token) {
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, async (header) => {
+          const key = await keys.publicKey(header.kid);
+          if (!key) throw new InvalidTokenError("unknown signing key");
+          return key;
+        }, { issuer: TOKEN_ISSUER, algorithms: [SIGNING_ALG] }));
+      } catch (e) {
+        if (e instanceof InvalidTokenError) throw e;
+        if (e instanceof joseErrors.JWTExpired) throw new InvalidTokenError("Your session has expired.");
+        throw new InvalidTokenError("Invalid token.");
+      }
+      const claims = payload[HASURA_CLAIMS] as HasuraClaims | undefined;
+      if (!claims || typeof payload.sub !== "string" || claims["x-hasura-user-id"] !== payload.sub) throw new InvalidTokenError("Invalid token.");
+      // One indexed lookup per request: a deleted, locked or disabled user is refused at once, and
+      // roles taken away since the token was issued no longer apply.
+      const { rows } = await db.query<{ username: string; status: string; role: string | null; multipleRoles: UserRow["multipleRoles"] }>(
+        `select username, status, role, "multipleRoles" from users where id = $1`,
+        [payload.sub],
+      );
+      const user = rows[0];
+      if (!user || user.status !== "active") throw new InvalidTokenError("This account is no longer active.");
+      const current = new Set(rolesOf(user));
+      const allowed = (claims["x-hasura-allowed-roles"] ?? []).filter((r) => current.has(r));
+      if (allowed.length === 0) throw new InvalidTokenError("Invalid token.");
+      const defaultRole = allowed.includes(claims["x-hasura-default-role"]) ? claims["x-hasura-default-role"] : allowed[allowed.length - 1];
+      return {
+        userId: payload.sub,
+        username: user.username,
+        claims: { ...claims, "x-hasura-allowed-roles": allowed, "x-hasura-default-role": defaultRole },
+      };
+    },
+  };
+  return provider;
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import { z } from "zod";
+import { IdentityError, type IdentityProvider } from "./provider.ts";
+import { restErrorHandler, validationError } from "../api/validation.ts";
+
+export interface AuthRouteOptions {
+  provider: IdentityProvider;
+  /** Sign-in attempts per address per minute (default 10; AUTH_RATE_LIMIT overrides). */
+  signInPerMinute?: number;
+}
+
+export function sendIdentityError(reply: FastifyReply, e: unknown) {
+  if (e instanceof IdentityError) {
+    const { errors, ...data } = e.data ?? {};
+    return reply.code(e.statusCode).send({
+      success: false,
+      message: e.message,
+      ...(errors ? { errors } : {}),
+      ...(Object.keys(data).length ? { data } : {}),
+    });
+  }
+  throw e;
+}
+
+const text = (max = 256) => z.string().trim().min(1, "This field is required.").max(max);
+const password = z.string().min(1, "This field is required.").max(1024);
+
+const signInBody = z.object({ username: text(), password });
+const signOutBody = z.object({ refreshToken: text(512) });
+const forgotBody = z.object({ username: text() });
+const confirmBody = z.object({ username: text(), code: z.string().trim().regex(/^\d{6}$/, "The code has 6 digits."), newPassword: password });
+const changeBody = z.object({ username: text(), oldPassword: password, newPassword: password });
+
+/** /auth/*: sign-in, sign-out, forgot password (+ confirm), change password, JWKS (issue 4 §1). */
+export async function authRoutes(app: FastifyInstance, { provider, signInPerMinute }: AuthRouteOptions) {
+  app.setErrorHandler(restErrorHandler);
+  await app.register(rateLimit, { global: false });
+  const perMinute = signInPerMinute ?? Number(process.env.AUTH_RATE_LIMIT ?? 10);
+  const limited = {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_req: unknown, ctx: { after: string }) => ({
+        statusCode: 429,
+        success: false,
+        message: `Too many attempts. Please try again in ${ctx.after}.`,
+      }),
+    },
+  };
+
+  app.post("/auth/sign-in", { config: limited }, async (request, reply) => {
+    const body = signInBody.safeParse(request.body ?? {});
+    if (!body.success) return validationError(reply, body.error);
+    try {
+      return { success: true, data: await provider.signIn(body.data.username, body.data.password) };
+    } catch (e) {
+      return sendIdentityError(reply, e);
+    }
+  });
+
+  app.post("/auth/sign-out", async (request, reply) => {
+    const body = signOutBody.safeParse(request.body ?? {});
+    if (!body.success) return validationError(reply, body.error);
+    await provider.signOut(body.data.refreshToken);
+    return { success: true, data: null };
+  });
+
+  app.post("/auth/forgot-password", { config: limited }, async (request, reply) => {
+    const body = forgotBody.safeParse(request.body ?? {});
+    if (!body.success) return validationError(reply, body.error);
+    await provider.requestPasswordReset(body.data.username);
+    // The same answer whether or not the user exists.
+    return { success: true, data: { message: "If the account exists, a code has been sent to its e-mail address." } };
+  });
+
+  app.post("/auth/forgot-password/confirm", { config: limited }, async (request, reply) => {
+    const body = confirmBody.safeParse(request.body ?? {});
+    if (!body.success) return validationError(reply, body.error);
+    try {
+      await provider.confirmPasswordReset(body.data.username, body.data.code, body.data.newPassword);
+      return { success: true, data: null };
+    } catch (e) {
+      return sendIdentityError(reply, e);
+    }
+  });
+
+  app.post("/auth/change-password", { config: limited }, async (request, reply) => {
+    const body = changeBody.safeParse(request.body ?? {});
+    if (!body.success) return validationError(reply, body.error);
+    try {
+      await provider.changePassword(body.data.username, body.data.oldPassword, body.data.newPassword);
+      return { success: true, data: null };
+    } catch (e) {
+      return sendIdentityError(reply, e);
+    }
+  });
+
+  app.get("/auth/jwks.json", async (_request, reply) => {
+    reply.header("cache-control", "public, max-age=300");
+    return provider.jwks();
+  });
+}
