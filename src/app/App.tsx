@@ -1,0 +1,85 @@
+/**
+ * The Refine root of the signed-in app: providers, the route table (every route of both spec parts, each
+ * guarded by the access policy) and the layout. Loaded lazily after sign-in; the public pages do not need it.
+ */
+import { Authenticated, Refine } from "@refinedev/core";
+import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
+import { App as AntdApp, ConfigProvider } from "antd";
+import { useMemo, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import "./antdStatic.ts";
+import { createDataProvider } from "./providers/data.ts";
+import { createLiveProvider } from "./providers/live.ts";
+import { authProvider } from "./providers/auth.ts";
+import { accessControlProvider } from "./providers/access.ts";
+import { notificationProvider } from "./providers/notification.ts";
+import { i18nProvider } from "./i18n/index.ts";
+import { APP_ROUTES } from "./routes.ts";
+import { pageFor, refineResourceList } from "./pages.ts";
+import { useAccess, usePolicyRefresh } from "./useAccess.ts";
+import { AppLayout } from "../layout/AppLayout.tsx";
+import { PageSpinner } from "../layout/PageSpinner.tsx";
+import NotFound from "../pages/not-found/NotFound.tsx";
+import { roleHome } from "../domain/roleHome.ts";
+
+/** Renders the page when the user's roles may open the current path (casbin, concrete path), else not-found. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const access = useAccess();
+  if (!access.ready) return <PageSpinner />;
+  return access.canView(pathname) ? <>{children}</> : <NotFound />;
+}
+
+/** `/` when signed in: the role's home page (first page of the menu for roles without a home row). */
+export function HomeRedirect() {
+  const access = useAccess();
+  if (!access.ready || !access.user) return <PageSpinner />;
+  const home = roleHome(access.user.roles) ?? access.menu[0]?.items[0]?.path;
+  return home ? <Navigate to={home} replace /> : <NotFound />;
+}
+
+export default function App() {
+  usePolicyRefresh();
+  const dataProvider = useMemo(() => createDataProvider(), []);
+  const liveProvider = useMemo(() => createLiveProvider(), []);
+  return (
+    <ConfigProvider theme={{ token: { colorPrimary: "#1677ff" } }}>
+      <AntdApp>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          liveProvider={liveProvider}
+          authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
+          i18nProvider={i18nProvider}
+          notificationProvider={notificationProvider}
+          resources={refineResourceList}
+          options={{
+            syncWithLocation: true,
+            warnWhenUnsavedChanges: true,
+            disableTelemetry: true,
+            liveMode: "auto",
+            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
+          }}
+        >
+          <Routes>
+            <Route
+              element={
+                <Authenticated key="signed-in" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpinner />}>
+                  <AppLayout />
+                </Authenticated>
+              }
+            >
+              <Route index element={<HomeRedirect />} />
+              {APP_ROUTES.map((r) => (
+                <Route key={r.path} path={r.path} element={<RouteGuard>{pageFor(r.path) ?? <NotFound />}</RouteGuard>} />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+          <UnsavedChangesNotifier />
+        </Refine>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * The JSON API client (spec part 1 §7): bearer token from local storage; on a 401 it asks for a new token
+ * with the username and refresh token (GET /api/v2/auth/access-token), stores it and retries once.
+ * When the refresh itself fails the session is cleared and the user goes to /login, the origin remembered.
+ * A refused request rejects with the response data. Identity calls (/auth/…) go through `identityCall`.
+ */
+import { apiUrl } from "./config.ts";
+import { clearSession, getSession, normaliseUser, cacheCurrentUser, updateTokens, type CurrentUser } from "./session.ts";
+
+export interface ApiResponse<T = unknown> {
+  success: boolean;
+  data?: T;
+  message?: string;
+  [key: string]: unknown;
+}
+
+/** The rejection of a refused request: the response data, plus the HTTP status. */
+export type ApiRejection = ApiResponse & { statusCode: number };
+
+let refreshing: Promise<string> | undefined;
+
+/** One refresh at a time: concurrent 401s wait for the same new token. */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= (async () => {
+    const s = getSession();
+    if (!s?.refreshToken) throw new Error("No session to refresh");
+    const q = new URLSearchParams({ username: s.username, refreshToken: s.refreshToken });
+    const res = await fetch(apiUrl(`/api/v2/auth/access-token?${q}`));
+    const body = (await res.json().catch(() => ({}))) as ApiResponse<{ accessToken?: string; refreshToken?: string }>;
+    const token = body?.data?.accessToken;
+    if (!res.ok || !body.success || !token) throw new Error(body?.message ?? `Token refresh failed (${res.status})`);
+    updateTokens({ accessToken: token, refreshToken: body.data?.refreshToken });
+    return token;
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+/** Where the browser goes when the session cannot be renewed; replaceable in tests. */
+export let redirectToLogin = (origin: string): void => {
+  const to = origin && origin !== "/" && !origin.startsWith("/login") ? `?to=${encodeURIComponent(origin)}` : "";
+  window.location.assign(`/login${to}`);
+};
+export function setRedirectToLogin(fn: (origin: string) => void): void {
+  redirectToLogin = fn;
+}
+
+/** The refresh failed: sign out locally and go to /login remembering where the user was. */
+export function sessionExpired(): void {
+  clearSession();
+  const origin = typeof window !== "undefined" ? window.location.pathname + window.location.search : "/";
+  // On a public page (e.g. /login checking a stale session) there is nowhere to send the user.
+  if (PUBLIC_PAGE.test(origin)) return;
+  redirectToLogin(origin);
+}
+
+const PUBLIC_PAGE = /^\/(login|forgot-password|change-password\/)/;
+
+function withToken(init: RequestInit | undefined, token: string | undefined): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return { ...init, headers };
+}
+
+/**
+ * fetch with the access token, refreshing once on a 401 (or, for GraphQL, on Hasura's invalid-jwt error).
+ * Used by the JSON API client and by the GraphQL client.
+ */
+export async function authorizedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const session = getSession();
+  const res = await fetch(input, withToken(init, session?.accessToken));
+  if (!session || !(await needsRefresh(res))) return res;
+  let token: string;
+  try {
+    token = await refreshAccessToken();
+  } catch (err) {
+    console.error("[auth] token refresh failed", err);
+    sessionExpired();
+    return res;
+  }
+  return fetch(input, withToken(init, token));
+}
+
+async function needsRefresh(res: Response): Promise<boolean> {
+  if (res.status === 401) return true;
+  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) return false;
+  try {
+    const body = (await res.clone().json()) as { errors?: { extensions?: { code?: string } }[] };
+    return Array.isArray(body?.errors) && body.errors.some((e) => e?.extensions?.code === "invalid-jwt");
+  } catch {
+    return false;
+  }
+}
+
+/** A call to the JSON API under /api/v2. Resolves with the response body; rejects with it when refused. */
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+  const init: RequestInit = { method, headers: body === undefined ? {} : { "Content-Type": "application/json" } };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  const res = await authorizedFetch(apiUrl(`/api/v2${path}`), init);
+  const data = (await res.json().catch(() => ({ success: false, message: res.statusText }))) as ApiResponse<T>;
+  if (!res.ok || data.success === false) throw { ...data, statusCode: res.status } satisfies ApiRejection;
+  return data;
+}
+
+/** A call to the identity provider (/auth/…), no token. Resolves with the body; rejects with it when refused. */
+export async function identityCall<T = unknown>(path: string, body: unknown): Promise<ApiResponse<T>> {
+  const res = await fetch(apiUrl(`/auth${path}`), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json().catch(() => ({ success: false, message: res.statusText }))) as ApiResponse<T>;
+  if (!res.ok || data.success === false) throw { ...data, statusCode: res.status } satisfies ApiRejection;
+  return data;
+}
+
+/** GET /users/me; caches the user. */
+export async function fetchCurrentUser(): Promise<CurrentUser> {
+  const body = await api<Record<string, unknown>>("GET", "/users/me");
+  const user = normaliseUser(body.data ?? {});
+  cacheCurrentUser(user);
+  return user;
+}
+
+export function rejectionMessage(err: unknown, fallback: string): string {
+  if (err && typeof err === "object" && "message" in err && typeof (err as { message: unknown }).message === "string") {
+    const m = (err as { message: string }).message;
+    if (m) return m;
+  }
+  return fallback;
+}

@@ -1,0 +1,18 @@
+/** Notification provider on antd's message (max 1, 3 s); errors already toasted by the GraphQL layer are not repeated. */
+import type { NotificationProvider } from "@refinedev/core";
+import { message } from "antd";
+import { TOAST_SECONDS, errorJustReported } from "../errors.ts";
+
+export const notificationProvider: NotificationProvider = {
+  open: ({ key, message: title, description, type }) => {
+    if (type === "error") {
+      if (errorJustReported()) return;
+      void message.error({ key, content: description || title, duration: TOAST_SECONDS });
+    } else if (type === "success") {
+      void message.success({ key, content: description || title, duration: TOAST_SECONDS });
+    } else {
+      void message.loading({ key, content: description || title, duration: TOAST_SECONDS });
+    }
+  },
+  close: (key) => message.destroy(key),
+};
