@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   test: {
     globals: true,
-    reporters: ["default"],
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {

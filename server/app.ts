@@ -5,7 +5,10 @@ import { serveBrowserApp } from "./static.ts";
 import { createIdentity } from "./auth/index.ts";
 import { createPolicy } from "./auth/policy/index.ts";
 import { createEngine, graphqlPlugin } from "./graphql/index.ts";
+import { adminPlugin } from "./graphql/admin/index.ts";
 import { apiPlugin } from "./api/index.ts";
+import { mediaFor } from "./media/index.ts";
+import { mediaRoutes } from "./media/routes.ts";
 
 export interface ServerContext {
   db: Db;
@@ -15,7 +18,7 @@ export interface ServerContext {
 
 /** Wires the three interfaces (GraphQL, REST, identity) and the browser app over one database. */
 export async function buildServer(ctx: ServerContext, options: { logger?: boolean; serveApp?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: true });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);
@@ -26,7 +29,9 @@ export async function buildServer(ctx: ServerContext, options: { logger?: boolea
   app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
   await app.register(identity.routes);
   await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });
+  await app.register(adminPlugin, { engine, db: ctx.db, config: ctx.config });
   await app.register(apiPlugin, { prefix: "/api/v2", ctx, identity, policy });
+  await app.register(mediaRoutes, { media: mediaFor(ctx) });
 
   app.setNotFoundHandler((request, reply) => {
     if (/^\/(api|auth|v1|v2|media)(\/|$)/.test(request.url)) {

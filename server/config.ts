@@ -13,6 +13,8 @@ export interface Config {
   mediaDir: string;
   /** Public address of this server, used in signed upload URLs and mails. */
   publicUrl: string;
+  /** Believe X-Forwarded-For (per-address sign-in limits): only behind a proxy that sets it. */
+  trustProxy: boolean;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -29,5 +31,6 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     seedDemo: databaseUrl ? argv.includes("--seed-demo") || env.SEED_DEMO === "true" : env.SEED_DEMO !== "false",
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, "media")),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: env.TRUST_PROXY === "true",
   };
 }

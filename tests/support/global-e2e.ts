@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   const port = 9100 + Math.floor(Math.random() * 800);
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", DATABASE_URL: "" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", DATABASE_URL: "", AUTH_RATE_LIMIT: "1000" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
