@@ -1,0 +1,299 @@
+/**
+ * `npm run bench -- graphql [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
+ *
+ * Three GraphQL queries the UI issues, through the real server over loopback HTTP (signed in as a
+ * staff user, so the role's permissions are applied), against the same rows fetched by hand-written
+ * SQL that builds the same JSON, run with db.query on the same Db object. Database: PGlite under
+ * ./data/bench-<scale> (seeded once, reused), or BENCH_DATABASE_URL (seeded when empty).
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { configFromEnv, type Config } from "../server/config.ts";
+import { openDatabase, migrate, type Db } from "../server/db/index.ts";
+import { seedDemo, DEMO_PASSWORD } from "../server/db/seed-demo.ts";
+import { seedScale } from "../server/db/seed-cli.ts";
+import { buildServer } from "../server/app.ts";
+import { measurePair, ms, table, ROUND } from "./stats.ts";
+
+export interface GraphqlOptions {
+  scale: number;
+  requests: number;
+  warmup: number;
+  concurrency: number;
+  /** Send a random admin secret (set in the config) instead of signing in as a staff user. */
+  asAdmin: boolean;
+}
+
+const BENCH_USER = "front_desk"; // access/policy.csv: front_desk may select users, lessons, lessons_students, payment_advices, companies
+
+// ── the queries ─────────────────────────────────────────────────────────────────────────────
+// Every list is ordered by updatedAt desc as the UI does, plus id as a tie-breaker: bulk-seeded rows
+// share one updatedAt, and without it two correct answers could hold different rows.
+
+const STUDENTS_GQL = `query StudentsList($where: users_bool_exp!, $limit: Int!, $offset: Int!, $orderBy: [users_order_by!]) {
+  users(where: $where, limit: $limit, offset: $offset, order_by: $orderBy) {
+    id studentId firstName lastName fullName email phone status companyId branchId updatedAt
+  }
+  users_aggregate(where: $where) { aggregate { count } }
+}`;
+const STUDENTS_VARS = {
+  where: { _and: [{ role: { _eq: "student" } }, { status: { _neq: "deleted" } }, { _or: [{ firstName: { _ilike: "%an%" } }, { fullName: { _ilike: "%an%" } }] }] },
+  limit: 10,
+  offset: 0,
+  orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+};
+const STUDENTS_WHERE = `u.role = 'student' and u.status <> 'deleted' and (u."firstName" ilike $1 or u."fullName" ilike $1)`;
+const STUDENTS_SQL = `select json_build_object('data', json_build_object(
+  'users', coalesce((select json_agg(json_build_object('id', u.id, 'studentId', u."studentId", 'firstName', u."firstName", 'lastName', u."lastName",
+      'fullName', u."fullName", 'email', u.email, 'phone', u.phone, 'status', u.status, 'companyId', u."companyId", 'branchId', u."branchId",
+      'updatedAt', u."updatedAt") order by u."updatedAt" desc, u.id)
+    from (select * from users u where ${STUDENTS_WHERE} order by u."updatedAt" desc, u.id limit 10) u), '[]'),
+  'users_aggregate', json_build_object('aggregate', json_build_object('count', (select count(*) from users u where ${STUDENTS_WHERE})))
+))::text as json`;
+
+const LESSON_STUDENTS_GQL = `query ClassLessonStudents($classId: uuid!) {
+  lessons_students(where: {lesson: {classId: {_eq: $classId}}}, order_by: [{lesson: {date: asc}}, {id: asc}]) {
+    id type status hasAttended entryTime remarks
+    student { id studentId fullName }
+    lesson { id date numberWeek lessonStatus }
+  }
+}`;
+const LESSON_STUDENTS_SQL = `select json_build_object('data', json_build_object('lessons_students', coalesce(json_agg(json_build_object(
+    'id', ls.id, 'type', ls.type, 'status', ls.status, 'hasAttended', ls."hasAttended", 'entryTime', ls."entryTime", 'remarks', ls.remarks,
+    'student', json_build_object('id', s.id, 'studentId', s."studentId", 'fullName', s."fullName"),
+    'lesson', json_build_object('id', l.id, 'date', l.date, 'numberWeek', l."numberWeek", 'lessonStatus', l."lessonStatus")
+  ) order by l.date, ls.id), '[]')))::text as json
+from lessons_students ls join lessons l on l.id = ls."lessonId" join users s on s.id = ls."studentId"
+where l."classId" = $1`;
+
+const PAYMENT_ADVICES_GQL = `query PaymentAdvices($where: payment_advices_bool_exp!, $limit: Int!, $offset: Int!, $orderBy: [payment_advices_order_by!]) {
+  payment_advices(where: $where, limit: $limit, offset: $offset, order_by: $orderBy) {
+    id name paymentStatus issueDate dueDate paidAt gst updatedAt
+    student { id studentId fullName }
+    company { id name shortName }
+  }
+  payment_advices_aggregate(where: $where) { aggregate { count } }
+}`;
+const PAYMENT_ADVICES_VARS = { where: { status: { _neq: "deleted" } }, limit: 10, offset: 0, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] };
+const PAYMENT_ADVICES_SQL = `select json_build_object('data', json_build_object(
+  'payment_advices', coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name, 'paymentStatus', p."paymentStatus",
+      'issueDate', p."issueDate", 'dueDate', p."dueDate", 'paidAt', p."paidAt", 'gst', p.gst, 'updatedAt', p."updatedAt",
+      'student', (select json_build_object('id', s.id, 'studentId', s."studentId", 'fullName', s."fullName") from users s where s.id = p."studentId"),
+      'company', (select json_build_object('id', c.id, 'name', c.name, 'shortName', c."shortName") from companies c where c.id = p."companyId")
+    ) order by p."updatedAt" desc, p.id)
+    from (select * from payment_advices p where p.status <> 'deleted' order by p."updatedAt" desc, p.id limit 10) p), '[]'),
+  'payment_advices_aggregate', json_build_object('aggregate', json_build_object('count', (select count(*) from payment_advices p where p.status <> 'deleted')))
+))::text as json`;
+
+export interface Case {
+  name: string;
+  gql: { query: string; variables: Record<string, unknown> };
+  sql: { text: string; params: unknown[] };
+}
+
+export function benchCases(classId: string): Case[] {
+  return [
+    { name: "(a) students list", gql: { query: STUDENTS_GQL, variables: STUDENTS_VARS }, sql: { text: STUDENTS_SQL, params: ["%an%"] } },
+    { name: "(b) class lesson-students", gql: { query: LESSON_STUDENTS_GQL, variables: { classId } }, sql: { text: LESSON_STUDENTS_SQL, params: [classId] } },
+    { name: "(c) payment-advice list", gql: { query: PAYMENT_ADVICES_GQL, variables: PAYMENT_ADVICES_VARS }, sql: { text: PAYMENT_ADVICES_SQL, params: [] } },
+  ];
+}
+
+// ── the database ────────────────────────────────────────────────────────────────────────────
+
+async function prepareDatabase(scale: number): Promise<{ db: Db; where: string; dataDir: string; migrations: number }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  // PGlite's data directory; with a real server only the media directory of the config lives there
+  const dataDir = path.resolve(url ? "data/bench-postgres" : `data/bench-${scale}`);
+  const marker = path.join(dataDir, "bench-seeded.json");
+  if (!url && existsSync(dataDir) && !existsSync(marker)) {
+    console.log(`${dataDir} holds no finished seed (interrupted?): removing it and seeding again.`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const db = await openDatabase({ databaseUrl: url, dataDir });
+  const where = url ? `PostgreSQL ${url.replace(/\/\/[^@/]*@/, "//…@")}` : `PGlite ${path.relative(process.cwd(), dataDir)}`;
+  try {
+    const { total } = await migrate(db);
+    const scaled = async () => Number((await db.query<{ n: string }>(`select count(*)::text as n from users where username like 'scale\\_%'`)).rows[0].n);
+    const have = await scaled();
+    if (have === 0) {
+      console.log(`Seeding ${where}: demo data + --scale ${scale} (minutes at 20000)…`);
+      await seedDemo(db);
+      const r = await seedScale(db, scale, { log: (l) => console.log(`  ${l}`) });
+      console.log(`  seeded ${r.students} students, ${r.lessonStudents} lesson students, ${r.paymentAdvices} payment advices in ${(r.ms / 1000).toFixed(0)} s; analyze…`);
+      await db.exec("analyze");
+      if (!url) writeFileSync(marker, JSON.stringify({ ...r, at: new Date().toISOString() }, null, 2));
+    } else {
+      const seeded = url ? "" : ` (seeded ${JSON.parse(readFileSync(marker, "utf8")).at})`;
+      console.log(`Reusing ${where}${seeded}: ${have} scale students.${have !== scale ? ` NOTE: not ${scale}.` : ""}`);
+    }
+    console.log(
+      url
+        ? `  to reset: psql -h ${new URL(url).hostname} -p ${new URL(url).port || 5432} -U ${new URL(url).username || "postgres"} -c 'drop database ${new URL(url).pathname.slice(1)}' -c 'create database ${new URL(url).pathname.slice(1)}' postgres (it is seeded again when empty)`
+        : `  to reset: rm -rf ${path.relative(process.cwd(), dataDir)} (it is seeded again when missing)`,
+    );
+    return { db, where, dataDir, migrations: total };
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+}
+
+// ── HTTP (keep-alive, one socket per client) ───────────────────────────────────────────────
+
+function post(agent: http.Agent, port: number, urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path: urlPath, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+// ── honesty check: the same rows on both sides ────────────────────────────────────────────
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Every id in the document, in document order, with its path (so nested objects count too). */
+function ids(v: Json, at = "$", out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x, i) => ids(x, `${at}[${i}]`, out));
+  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) k === "id" ? out.push(`${at}.id=${String(x)}`) : ids(x, `${at}.${k}`, out);
+  return out;
+}
+
+function counts(v: Json, at = "$", out: string[] = []): string[] {
+  if (Array.isArray(v)) v.forEach((x, i) => counts(x, `${at}[${i}]`, out));
+  else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) k === "count" ? out.push(`${at}.count=${String(x)}`) : counts(x, `${at}.${k}`, out);
+  return out;
+}
+
+/** First path where a and b differ (values compared after JSON.parse), or undefined. */
+function firstDifference(a: Json, b: Json, at = "$"): string | undefined {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return `${at}: ${a.length} vs ${b.length} items`;
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], `${at}[${i}]`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  if (a && b && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const d = firstDifference(a[k] ?? null, b[k] ?? null, `${at}.${k}`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  return a === b ? undefined : `${at}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+}
+
+function summariseRows(doc: Json): string {
+  const data = (doc as { data: Record<string, Json> }).data;
+  return Object.entries(data)
+    .map(([k, v]) => (Array.isArray(v) ? `${k}: ${v.length} rows` : `${k}: ${counts(v).map((c) => c.split("=")[1]).join(",")}`))
+    .join(", ");
+}
+
+// ── the run ─────────────────────────────────────────────────────────────────────────────────
+
+export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
+  const { db, where, dataDir, migrations } = await prepareDatabase(o.scale);
+  // the defaults (an empty environment), then what the bench needs: loopback, numbers as numbers, an admin secret only with --as-admin
+  const config: Config = {
+    ...configFromEnv({}, []),
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    adminSecret: o.asAdmin ? randomBytes(24).toString("hex") : undefined,
+    stringifyNumericTypes: false,
+    seedDemo: false,
+    mediaDir: path.join(dataDir, "media"),
+  };
+  const app = await buildServer({ db, config, migrations }, { logger: false, serveApp: false });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: o.concurrency });
+  let ok = true;
+  try {
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (app.server.address() as AddressInfo).port;
+
+    let auth: Record<string, string>;
+    let who: string;
+    if (config.adminSecret) {
+      auth = { "x-hasura-admin-secret": config.adminSecret };
+      who = "admin secret (x-hasura-admin-secret; a random one set in the config) — no role permissions, no row cap";
+    } else {
+      const signIn = await post(agent, port, "/auth/sign-in", { username: BENCH_USER, password: DEMO_PASSWORD });
+      const token = (JSON.parse(signIn.text) as { data?: { accessToken?: string } }).data?.accessToken;
+      if (!token) throw new Error(`sign-in as ${BENCH_USER} failed: ${signIn.status} ${signIn.text.slice(0, 300)}`);
+      const claims = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString())["https://hasura.io/jwt/claims"] ?? {};
+      auth = { authorization: `Bearer ${token}` };
+      who = `signed in as "${BENCH_USER}" (JWT; role ${claims["x-hasura-default-role"]}, allowed ${JSON.stringify(claims["x-hasura-allowed-roles"])}) — no admin secret`;
+    }
+
+    const stats = await db.query<{ students: string; ls: string; pa: string }>(
+      `select (select count(*) from users where type = 'student')::text as students, (select count(*) from lessons_students)::text as ls, (select count(*) from payment_advices)::text as pa`,
+    );
+    // the class with the most lesson-student rows (ties: the smallest id)
+    const cls = await db.query<{ id: string; n: string }>(
+      `select l."classId" as id, count(*)::text as n from lessons_students ls join lessons l on l.id = ls."lessonId" group by l."classId" order by count(*) desc, l."classId" limit 1`,
+    );
+    if (!cls.rows[0]) throw new Error("no lesson students in the database");
+    const classId = cls.rows[0].id;
+
+    const cases = benchCases(classId);
+
+    console.log(`\nDatabase: ${where} — ${stats.rows[0].students} students, ${stats.rows[0].ls} lesson students, ${stats.rows[0].pa} payment advices`);
+    console.log(`Server: buildServer on http://127.0.0.1:${port}, stringifyNumericTypes off`);
+    console.log(`Auth: ${who}`);
+    console.log(`(b) class ${classId}: ${cls.rows[0].n} lesson-student rows`);
+    console.log(`Load: per query and side ${o.warmup} warm-up then ${o.requests} requests, ${o.concurrency} concurrent clients, engine and SQL alternating in rounds of ${ROUND}; SQL side: db.query on the server's Db\n`);
+
+    const engine = (c: Case) => async () => {
+      const r = await post(agent, port, "/v1/graphql", c.gql, auth);
+      if (r.status !== 200 || r.text.startsWith('{"errors"')) throw new Error(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 500)}`);
+      return r.text;
+    };
+    const sql = (c: Case) => async () => (await db.query<{ json: string }>(c.sql.text, c.sql.params)).rows[0].json;
+
+    // the same rows on both sides, once, before measuring: different ids abort the run; a different
+    // aggregate count is measured anyway but marked, since then the two sides did not do the same work
+    const checks = new Map<Case, string>();
+    for (const c of cases) {
+      const e = JSON.parse(await engine(c)()) as Json;
+      const s = JSON.parse(await sql(c)()) as Json;
+      if (ids(e).join("\n") !== ids(s).join("\n")) throw new Error(`${c.name}: the engine and the SQL return different rows: ${firstDifference(e, s)}`);
+      const [ec, sc] = [counts(e).join(","), counts(s).join(",")];
+      checks.set(c, ec === sc ? "same" : "COUNT≠");
+      const diff = firstDifference(e, s);
+      console.log(`check ${c.name}: same ids (${ids(e).length}) — ${summariseRows(e)}; JSON values ${diff ? `differ first at ${diff}` : "identical"}`);
+      if (ec !== sc) console.log(`  WARNING: aggregate counts differ — engine ${ec}, SQL ${sc}; measured anyway, marked COUNT≠`);
+    }
+
+    const rows: string[][] = [["query", "rows", "engine p50", "p95", "req/s", "SQL p50", "p95", "req/s", "ratio p50", "budget", ""]];
+    const budget = db.kind === "postgres" ? 1.3 : 1.5;
+    for (const c of cases) {
+      const [e, s] = await measurePair(engine(c), sql(c), { warmup: o.warmup, total: o.requests, concurrency: o.concurrency });
+      const ratio = e.p50 / s.p50;
+      if (!(ratio <= budget) || checks.get(c) !== "same") ok = false;
+      rows.push([c.name, checks.get(c)!, ms(e.p50), ms(e.p95), e.rps.toFixed(0), ms(s.p50), ms(s.p95), s.rps.toFixed(0), ratio.toFixed(2), `≤ ${budget}`, ratio <= budget ? "PASS" : "OVER"]);
+    }
+    console.log(`\n${table(rows)}\n(latencies in ms; engine = HTTP round trip to /v1/graphql incl. JWT check; SQL = db.query of the hand-written statement)`);
+  } finally {
+    await app.close();
+    agent.destroy();
+    await db.close();
+  }
+  return ok;
+}

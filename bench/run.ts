@@ -1,0 +1,43 @@
+/**
+ * `npm run bench [-- graphql|bundle] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
+ * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT)
+ * No sub-command runs both. DESIGN.md §10, issue 3 §10.
+ */
+import { benchGraphql } from "./graphql.ts";
+import { benchBundle } from "./bundle.ts";
+
+function option(argv: string[], name: string, fallback: number): number {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const raw = argv[i].includes("=") ? argv[i].split("=")[1] : argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} needs a positive whole number, got ${raw}`);
+  return n;
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
+  if (command && command !== "graphql" && command !== "bundle") throw new Error(`unknown sub-command ${command}: use graphql, bundle or nothing (both)`);
+  let ok = true;
+  if (!command || command === "graphql") {
+    console.log("== GraphQL engine vs hand-written SQL ==");
+    ok = await benchGraphql({
+      scale: option(argv, "scale", 20000),
+      requests: option(argv, "requests", 300),
+      warmup: option(argv, "warmup", 30),
+      concurrency: option(argv, "concurrency", 8),
+      asAdmin: argv.includes("--as-admin"),
+    });
+  }
+  if (!command || command === "bundle") {
+    console.log("\n== Browser bundle ==");
+    await benchBundle();
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
