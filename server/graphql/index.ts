@@ -1,16 +1,9 @@
-// PLACEHOLDER until the engine work lands: replace wholesale, keep the exported signatures.
-import type { FastifyPluginAsync } from "fastify";
-import type { ServerContext } from "../app.ts";
-import type { Config } from "../config.ts";
-import type { GeneratedPermissions, TokenVerifier } from "../auth/types.ts";
-
-export interface Engine {
-  setGeneratedPermissions(permissions: GeneratedPermissions): void;
-  close(): Promise<void>;
-}
-
-export async function createEngine(_ctx: ServerContext): Promise<Engine> {
-  return { setGeneratedPermissions: () => undefined, close: async () => undefined };
-}
-
-export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: TokenVerifier; config: Config }> = async () => undefined;
+/**
+ * The GraphQL engine (Hasura v2 dialect). Stages, one folder each:
+ * metadata/ (catalogue + metadata → model) → schema/ (GraphQL schema per permission set) →
+ * plan/ (validated document → plan with permissions) → sql/ (plan → one statement per root field) →
+ * execute/ (run, pass the JSON through) — and http/ (POST + websocket), live/ (live queries).
+ */
+export { createEngine, type Engine, type EngineOptions } from "./engine.ts";
+export { graphqlPlugin } from "./http/plugin.ts";
+export { MetadataError, type HasuraMetadata } from "./metadata/types.ts";

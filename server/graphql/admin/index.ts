@@ -1,0 +1,212 @@
+/**
+ * Hasura's admin interfaces: /v1/query, /v2/query and /v1/metadata. They exist only when an admin secret is
+ * configured, and every request must present it in X-Hasura-Admin-Secret. Metadata operations are pure
+ * functions (metadata-ops.ts) whose result the engine validates and installs; run_sql and the v1 insert talk
+ * to the database directly.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/types.ts";
+import type { AdminEngine, HasuraMetadata } from "./metadata-types.ts";
+import { AdminError, METADATA_OPS, reconcileWithCatalog } from "./metadata-ops.ts";
+import { postgresError, readCatalog, runSqlResponse, withScriptSession } from "./run-sql.ts";
+import { v1Insert } from "./v1-insert.ts";
+
+export { AdminError } from "./metadata-ops.ts";
+export type { AdminEngine, HasuraMetadata } from "./metadata-types.ts";
+
+export interface AdminPluginOptions {
+  engine: AdminEngine;
+  db: Db;
+  config: Pick<Config, "adminSecret">;
+}
+
+type Interface = "v1/query" | "v2/query" | "v1/metadata";
+const SUCCESS = { message: "success" };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Compares secrets without leaking their length or prefix through timing. */
+function sameSecret(given: string, expected: string): boolean {
+  let diff = given.length ^ expected.length;
+  for (let i = 0; i < expected.length; i++) diff |= (given.charCodeAt(i % Math.max(given.length, 1)) || 0) ^ expected.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The engine's MetadataError (or anything thrown while installing metadata) in Hasura's admin shape. */
+function fromEngineError(error: unknown): AdminError {
+  if (error instanceof AdminError) return error;
+  const e = error as { code?: unknown; message?: unknown; path?: unknown };
+  return new AdminError(
+    typeof e.code === "string" ? e.code : "invalid-configuration",
+    typeof e.message === "string" ? e.message : String(error),
+    typeof e.path === "string" ? e.path : "$.args",
+  );
+}
+
+/** Database errors from the v1 insert: constraint violations as Hasura names them, the rest as postgres-error. */
+function fromDatabaseError(error: unknown): AdminError {
+  if (error instanceof AdminError) return error;
+  const e = error as { code?: string; message?: string };
+  const code = e.code ?? "";
+  if (code.startsWith("23")) return new AdminError("constraint-violation", e.message ?? "constraint violation", "$.args.objects");
+  if (code.startsWith("22")) return new AdminError("data-exception", e.message ?? "data exception", "$.args.objects");
+  return new AdminError("postgres-error", e.message ?? String(error), "$.args");
+}
+
+export class AdminInterfaces {
+  /** Admin requests change shared state (metadata, schema): one at a time. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly engine: AdminEngine,
+    private readonly db: Db,
+  ) {}
+
+  handle(iface: Interface, body: unknown): Promise<unknown> {
+    const run = this.queue.then(() => this.dispatch(iface, body, true));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async dispatch(iface: Interface, body: unknown, topLevel: boolean): Promise<unknown> {
+    if (!isObject(body) || typeof body.type !== "string") throw new AdminError("parse-failed", 'key "type" not found', "$");
+    const type = body.type;
+    const args = body.args ?? {};
+    if (type === "bulk" || type === "bulk_atomic") return this.bulk(iface, args, topLevel);
+
+    if (iface === "v2/query") {
+      if (type === "run_sql") return this.runSql(args);
+      throw new AdminError("parse-failed", `unknown query type "${type}" for /v2/query (run_sql, bulk)`, "$.type");
+    }
+    if (iface === "v1/query") {
+      if (type === "run_sql") return this.runSql(args);
+      if (type === "insert") return this.insert(args);
+    }
+    let op = type;
+    if (iface === "v1/metadata" && op.startsWith("pg_")) op = op.slice(3);
+    switch (op) {
+      case "export_metadata": {
+        const metadata = this.engine.getMetadata();
+        return iface === "v1/metadata" && body.version === 2 ? { resource_version: 1, metadata } : metadata;
+      }
+      case "reload_metadata":
+        await this.engine.reloadCatalog().catch((e: unknown) => {
+          throw fromEngineError(e);
+        });
+        return { ...SUCCESS, is_consistent: true };
+      case "get_inconsistent_metadata":
+        return { is_consistent: true, inconsistent_objects: [] };
+      case "drop_inconsistent_metadata":
+        return SUCCESS;
+    }
+    const fn = METADATA_OPS[op];
+    if (!fn) throw new AdminError("parse-failed", `unknown metadata operation "${type}"`, "$.type");
+    await this.install(fn(this.engine.getMetadata(), args));
+    return SUCCESS;
+  }
+
+  private async install(metadata: HasuraMetadata): Promise<void> {
+    try {
+      await this.engine.replaceMetadata(metadata);
+    } catch (error) {
+      throw fromEngineError(error);
+    }
+  }
+
+  /**
+   * Steps run in order; on the first failure the metadata goes back to what it was and that step's error is reported
+   * (path $.args[i]…). Unlike Hasura, SQL that earlier run_sql steps committed stays: the engine reads the catalogue
+   * on its own connection, so the steps cannot share one transaction.
+   */
+  private async bulk(iface: Interface, args: unknown, topLevel: boolean): Promise<unknown[]> {
+    if (!Array.isArray(args)) throw new AdminError("parse-failed", "expecting an array for bulk args", "$.args");
+    const before = this.engine.getMetadata();
+    const results: unknown[] = [];
+    for (const [i, step] of args.entries()) {
+      try {
+        results.push(await this.dispatch(iface, step, false));
+      } catch (error) {
+        if (topLevel && this.engine.getMetadata() !== before) await this.engine.replaceMetadata(before).catch(() => undefined);
+        throw fromEngineError(error).under(`$.args[${i}]`);
+      }
+    }
+    return results;
+  }
+
+  private async runSql(rawArgs: unknown): Promise<unknown> {
+    if (!isObject(rawArgs) || typeof rawArgs.sql !== "string") throw new AdminError("parse-failed", 'key "sql" not found', "$.args");
+    const sql = rawArgs.sql;
+    const readOnly = rawArgs.read_only === true;
+    const check = !readOnly && rawArgs.check_metadata_consistency !== false;
+    const cascade = rawArgs.cascade === true;
+    const current = this.engine.getMetadata();
+    let next = current;
+    let response: unknown;
+    try {
+      response = await withScriptSession(this.db, async (session) => {
+        if (readOnly) await session.exec("SET TRANSACTION READ ONLY");
+        let results;
+        try {
+          results = await session.runScript(sql);
+        } catch (error) {
+          throw postgresError(error, sql);
+        }
+        if (check) next = reconcileWithCatalog(current, await readCatalog(session), cascade);
+        return runSqlResponse(results);
+      });
+    } catch (error) {
+      if (error instanceof AdminError) throw error;
+      throw postgresError(error, sql);
+    }
+    if (readOnly) return response;
+    try {
+      // Dropping tables from the metadata is valid against the old catalogue too, so install first, then re-read.
+      if (next !== current) await this.engine.replaceMetadata(next);
+      await this.engine.reloadCatalog();
+    } catch (error) {
+      throw fromEngineError(error);
+    }
+    return response;
+  }
+
+  private async insert(args: unknown): Promise<unknown> {
+    const md = this.engine.getMetadata();
+    try {
+      return await this.db.transaction((tx) => v1Insert(tx, md, args));
+    } catch (error) {
+      throw fromDatabaseError(error);
+    }
+  }
+}
+
+function denied(reply: FastifyReply, status: number, error: string) {
+  return reply.code(status).send({ path: "$", error, code: "access-denied" });
+}
+
+export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, options) => {
+  const secret = options.config.adminSecret;
+  if (!secret) return; // absent, not merely forbidden, when no admin secret is configured
+  const admin = new AdminInterfaces(options.engine, options.db);
+
+  const route = (iface: Interface) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const given = request.headers["x-hasura-admin-secret"];
+    if (typeof given !== "string" || given === "") return denied(reply, 401, "x-hasura-admin-secret/x-hasura-access-key required, but not found");
+    if (!sameSecret(given, secret)) return denied(reply, 401, "invalid x-hasura-admin-secret/x-hasura-access-key");
+    const role = request.headers["x-hasura-role"];
+    if (typeof role === "string" && role !== "" && role !== "admin") return denied(reply, 400, "restricted access : admin only");
+    try {
+      return reply.code(200).send(await admin.handle(iface, request.body));
+    } catch (error) {
+      if (error instanceof AdminError) return reply.code(error.status).send(error.body());
+      request.log.error(error);
+      return reply.code(500).send({ path: "$", error: "internal error", code: "unexpected" });
+    }
+  };
+
+  app.post("/v1/query", route("v1/query"));
+  app.post("/v2/query", route("v2/query"));
+  app.post("/v1/metadata", route("v1/metadata"));
+};

@@ -1,0 +1,270 @@
+import { execute as gqlExecute, getVariableValues, Kind, parse, validate, valueFromASTUntyped, visit, type DocumentNode, type GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import type { Db, Queryable } from "../../db/types.ts";
+import type { Model } from "../metadata/model.ts";
+import { RequestError } from "../errors.ts";
+import type { InsertIR, OperationPlan, RootPlan } from "../plan/ir.ts";
+import type { Access } from "../plan/permissions.ts";
+import { checkDocumentLimits, type RequestLimits } from "../plan/limits.ts";
+import { fragmentsOf, planOperation } from "../plan/plan.ts";
+import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
+import { SqlBuilder } from "../sql/builder.ts";
+import { compileInsertedOutput, compileInsertRows } from "../sql/mutation.ts";
+import { fromDatabaseError } from "./db-errors.ts";
+
+export interface GraphQLRequest {
+  readonly query: string;
+  readonly variables?: Record<string, unknown> | null;
+  readonly operationName?: string | null;
+}
+
+export interface ExecutionContext {
+  readonly db: Db;
+  readonly model: Model;
+  readonly schema: GraphQLSchema;
+  readonly access: Access;
+  readonly session: Readonly<Record<string, string>>;
+  readonly stringifyNumericTypes: boolean;
+  readonly limits?: RequestLimits;
+}
+
+// ---- parse and validate, cached per document text (and per schema for validation)
+const parsed = new Map<string, DocumentNode | GraphQLError>();
+const validated = new WeakMap<GraphQLSchema, Map<string, readonly GraphQLError[]>>();
+const CACHE_SIZE = 1000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= CACHE_SIZE) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
+export function parseDocument(text: string): DocumentNode {
+  let doc = parsed.get(text);
+  if (!doc) {
+    try {
+      doc = remember(parsed, text, offsetStringsAsInts(parse(text, { maxTokens: 50_000 })));
+    } catch (e) {
+      doc = remember(parsed, text, e as GraphQLError);
+    }
+  }
+  if (doc instanceof Error) throw new RequestError("validation-failed", doc.message.startsWith("Syntax Error") ? `not a valid graphql query: ${doc.message}` : doc.message);
+  return doc;
+}
+
+/** Hasura accepts `offset: "10"` (a string of digits, for bigint offsets); graphql-js would not. */
+function offsetStringsAsInts(doc: DocumentNode): DocumentNode {
+  return visit(doc, {
+    Argument(node) {
+      if (node.name.value === "offset" && node.value.kind === Kind.STRING && /^\d+$/.test(node.value.value)) {
+        return { ...node, value: { kind: Kind.INT, value: node.value.value } };
+      }
+      return undefined;
+    },
+  });
+}
+
+/** graphql-js messages in Hasura's words where Hasura's differ. */
+function hasuraMessage(e: GraphQLError): string {
+  let m = /^Cannot query field "([^"]+)" on type "([^"]+)"/.exec(e.message);
+  if (m) return `field '${m[1]}' not found in type: '${m[2]}'`;
+  m = /^Field "([^"]+)" is not defined by type "([^"]+)"/.exec(e.message);
+  if (m) return `field '${m[1]}' not found in type: '${m[2]}'`;
+  m = /^Unknown argument "([^"]+)" on field "[^."]+\.([^"]+)"/.exec(e.message);
+  if (m) return `'${m[2]}' has no argument named '${m[1]}'`;
+  m = /^Unknown directive "@([^"]+)"/.exec(e.message);
+  if (m) return `directive '${m[1]}' is not defined in the schema`;
+  m = /^The directive "@([^"]+)" can only be used once at this location/.exec(e.message);
+  if (m) return `the following directives are used more than once: ['${m[1]}']`;
+  return e.message;
+}
+
+function pathOf(e: GraphQLError): string {
+  return e.path ? `$.${e.path.join(".")}` : "$";
+}
+
+export function validateDocument(schema: GraphQLSchema, text: string, doc: DocumentNode): void {
+  let bySchema = validated.get(schema);
+  if (!bySchema) validated.set(schema, (bySchema = new Map()));
+  let errors = bySchema.get(text);
+  if (!errors) errors = remember(bySchema, text, validate(schema, doc, undefined, { maxErrors: 10 }));
+  if (errors.length) throw new RequestError("validation-failed", hasuraMessage(errors[0]), pathOf(errors[0]));
+}
+
+export function selectOperation(doc: DocumentNode, operationName?: string | null): OperationDefinitionNode {
+  const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (operationName) {
+    const op = ops.find((o) => o.name?.value === operationName);
+    if (!op) throw new RequestError("validation-failed", `no such operation found in the document: ${JSON.stringify(operationName)}`);
+    return op;
+  }
+  if (ops.length !== 1) throw new RequestError("validation-failed", "exactly one operation has to be present in the document when operationName is not specified");
+  return ops[0];
+}
+
+/** Refine's data provider sends `_not: [a, b]`; Hasura reads it as `_not: {_and: [a, b]}`. */
+function normaliseNot(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(normaliseNot);
+  if (v && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = k === "_not" && Array.isArray(x) ? { _and: normaliseNot(x) } : normaliseNot(x);
+    return out;
+  }
+  return v;
+}
+
+/** Checks the variables' types with graphql-js; returns the raw values (key order kept) with defaults applied. */
+export function prepareVariables(schema: GraphQLSchema, op: OperationDefinitionNode, given: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const raw = normaliseNot(given ?? {}) as Record<string, unknown>;
+  const coerced = getVariableValues(schema, op.variableDefinitions ?? [], raw, { maxErrors: 1 });
+  if (coerced.errors) {
+    const msg = coerced.errors[0].message.replace(/^Variable "\$([^"]+)" got invalid value .*?; /, 'variable "$1": ');
+    throw new RequestError("validation-failed", msg, `$.variableValues`);
+  }
+  const vars: Record<string, unknown> = {};
+  for (const d of op.variableDefinitions ?? []) {
+    const name = d.variable.name.value;
+    if (name in raw && raw[name] !== undefined) vars[name] = raw[name];
+    else if (d.defaultValue) vars[name] = valueFromASTUntyped(d.defaultValue);
+  }
+  return vars;
+}
+
+const INTROSPECTION = new Set(["__schema", "__type"]);
+
+/** Everything up to the plan: parse, validate, limits, operation, variables. */
+export function prepare(ctx: Pick<ExecutionContext, "schema" | "model" | "access" | "limits">, request: GraphQLRequest): { plan: OperationPlan; doc: DocumentNode; op: OperationDefinitionNode; variables: Record<string, unknown>; introspection: boolean } {
+  if (typeof request?.query !== "string") throw new RequestError("bad-request", "the key 'query' was not present", "$");
+  if (ctx.limits && request.query.length > ctx.limits.maxQueryLength) throw new RequestError("validation-failed", `the query is ${request.query.length} characters long; the limit is ${ctx.limits.maxQueryLength}`);
+  const doc = parseDocument(request.query);
+  validateDocument(ctx.schema, request.query, doc);
+  if (ctx.limits) checkDocumentLimits(doc, ctx.limits);
+  const op = selectOperation(doc, request.operationName);
+  const variables = prepareVariables(ctx.schema, op, request.variables);
+  const introspection = op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value));
+  const plan = planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables });
+  return { plan, doc, op, variables, introspection };
+}
+
+function compileOptions(ctx: ExecutionContext): CompileOptions {
+  return { session: ctx.session, stringifyNumericTypes: ctx.stringifyNumericTypes, rowCap: ctx.access.isAdmin ? undefined : ctx.limits?.maxRows };
+}
+
+const hasNested = (ir: InsertIR): boolean => ir.rows.some((r) => r.objectRels.length > 0 || r.arrayRels.length > 0);
+
+async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledStatement, alias: string, kind: "insert" | "update" | "other"): Promise<string> {
+  let rows: { json: string | null; failed?: number }[];
+  try {
+    rows = (await q.query<{ json: string | null; failed?: number }>(stmt.sql, stmt.params as unknown[])).rows;
+  } catch (e) {
+    if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
+    throw fromDatabaseError(e, ctx.access.isAdmin, "$");
+  }
+  const row = rows[0];
+  if (row?.failed) throw new RequestError("permission-error", `check constraint of an ${kind === "update" ? "update" : "insert"} permission has failed`, `$.selectionSet.${alias}.args`);
+  return row?.json ?? "null";
+}
+
+/**
+ * Inserts with nested relationships, row by row inside the request's transaction: object relationships
+ * first (their keys fill this row's columns), then the row, then array relationships (this row's keys fill theirs).
+ */
+async function insertNested(q: Queryable, ctx: ExecutionContext, ir: InsertIR, alias: string): Promise<{ rows: Record<string, unknown>[]; count: number }> {
+  const out: Record<string, unknown>[] = [];
+  let count = 0;
+  for (const row of ir.rows) {
+    const columns = new Map(row.columns);
+    for (const { rel, insert } of row.objectRels) {
+      const parent = await insertNested(q, ctx, insert, alias);
+      count += parent.count;
+      for (const [src, tgt] of rel.mapping) columns.set(src, { kind: "literal", value: parent.rows[0]?.[tgt] ?? null });
+    }
+    const stmt = compileInsertRows(new SqlBuilder(compileOptions(ctx)), ctx.model, { ...ir, rows: [{ columns, objectRels: [], arrayRels: [] }] });
+    const inserted = JSON.parse(await runStatement(q, ctx, stmt, alias, "insert")) as Record<string, unknown>[];
+    count += inserted.length;
+    out.push(...inserted);
+    for (const { rel, insert } of row.arrayRels) {
+      const children = insert.rows.map((child) => {
+        const c = new Map(child.columns);
+        for (const [src, tgt] of rel.mapping) c.set(tgt, { kind: "literal", value: inserted[0]?.[src] ?? null });
+        return { ...child, columns: c };
+      });
+      count += (await insertNested(q, ctx, { ...insert, rows: children }, alias)).count;
+    }
+  }
+  return { rows: out, count };
+}
+
+async function runField(q: Queryable, ctx: ExecutionContext, field: RootPlan): Promise<string> {
+  if (field.kind === "typename") return JSON.stringify(field.typename);
+  if (field.kind === "static") return field.json;
+  if (field.kind === "mutation" && field.mutation.kind === "insert" && hasNested(field.mutation)) {
+    const ir = field.mutation;
+    if (!ir.table.primaryKey.length) throw new RequestError("not-supported", `nested inserts need a primary key on "${ir.table.name}"`);
+    const { rows, count } = await insertNested(q, ctx, ir, field.alias);
+    const stmt = compileInsertedOutput(new SqlBuilder(compileOptions(ctx)), ctx.model, ir.table, rows, ir.output, count);
+    return runStatement(q, ctx, stmt, field.alias, "other");
+  }
+  const stmt = compileRootField(ctx.model, field, compileOptions(ctx))!;
+  return runStatement(q, ctx, stmt, field.alias, field.kind === "mutation" && field.mutation.kind === "update" ? "update" : "insert");
+}
+
+/** Query root fields: the selects in one statement (one round trip), the rest answered without the database. */
+async function runSelects(ctx: ExecutionContext, fields: readonly RootPlan[]): Promise<string[]> {
+  const selects = fields.filter((f): f is RootPlan & { kind: "select" } => f.kind === "select");
+  if (selects.length <= 1) return Promise.all(fields.map((f) => runField(ctx.db, ctx, f)));
+  const stmt = compileSelectFields(ctx.model, selects, compileOptions(ctx));
+  let row: Record<string, string | null>;
+  try {
+    row = (await ctx.db.query<Record<string, string | null>>(stmt.sql, stmt.params as unknown[])).rows[0];
+  } catch (e) {
+    if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
+    throw fromDatabaseError(e, ctx.access.isAdmin, "$");
+  }
+  return Promise.all(fields.map(async (f) => (f.kind === "select" ? (row[`f${selects.indexOf(f)}`] ?? "null") : runField(ctx.db, ctx, f))));
+}
+
+/** Runs one operation and returns the response body as JSON text: the JSON Postgres built, passed through. */
+export async function executeOperation(ctx: ExecutionContext, request: GraphQLRequest): Promise<string> {
+  const { plan, doc, op, variables, introspection } = prepare(ctx, request);
+  const introspected = new Map<string, string>();
+  if (introspection) {
+    const r = await gqlExecute({ schema: ctx.schema, document: doc, operationName: op.name?.value, variableValues: variables, rootValue: {} });
+    for (const s of op.selectionSet.selections) {
+      if (s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value)) {
+        const alias = s.alias?.value ?? s.name.value;
+        introspected.set(alias, JSON.stringify(r.data?.[alias] ?? null));
+      }
+    }
+  }
+  if (plan.operation === "mutation" && plan.fields.some((f) => f.kind === "mutation")) {
+    // All mutation root fields of a request in one transaction.
+    const parts = await ctx.db.transaction(async (tx) => {
+      const out: string[] = [];
+      for (const f of plan.fields) out.push(await runField(tx, ctx, f));
+      return out;
+    });
+    return assemble(plan.fields.map((f, i) => [f.alias, parts[i]]));
+  }
+  const parts = await runSelects(ctx, plan.fields);
+  const entries: [string, string][] = plan.fields.map((f, i) => [f.alias, parts[i]]);
+  if (introspected.size) {
+    // Put introspection answers in their place in the response order.
+    const order = op.selectionSet.selections.flatMap((s) => (s.kind === Kind.FIELD ? [s.alias?.value ?? s.name.value] : []));
+    const all = new Map([...entries, ...introspected]);
+    return assemble([...new Set(order.filter((a) => all.has(a)).concat([...all.keys()]))].map((a) => [a, all.get(a)!]));
+  }
+  return assemble(entries);
+}
+
+function assemble(entries: readonly (readonly [string, string])[]): string {
+  return `{"data":{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}}`;
+}
+
+/** The statements a request would run (for tests and diagnostics); nested inserts show their first step only. */
+export function explain(ctx: ExecutionContext, request: GraphQLRequest): { field: string; sql: string; params: readonly unknown[] }[] {
+  const { plan } = prepare(ctx, request);
+  return plan.fields.flatMap((f) => {
+    const stmt = compileRootField(ctx.model, f, compileOptions(ctx));
+    return stmt ? [{ field: f.alias, sql: stmt.sql, params: stmt.params }] : [];
+  });
+}

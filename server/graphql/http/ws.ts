@@ -1,0 +1,155 @@
+import type { WebSocket } from "ws";
+import type { Config } from "../../config.ts";
+import type { Session, TokenVerifier } from "../../auth/types.ts";
+import type { EngineInternals } from "../engine.ts";
+import { RequestError } from "../errors.ts";
+import type { GraphQLRequest } from "../execute/run.ts";
+import { executeOperation, parseDocument, selectOperation } from "../execute/run.ts";
+import { sessionFromHeaders, type HeaderMap } from "./session.ts";
+
+interface Message {
+  type?: string;
+  id?: string;
+  payload?: Record<string, unknown> | null;
+}
+
+/** connection_init's payload: {headers: {...}} (Hasura's convention) or the headers themselves. */
+function payloadHeaders(payload: Record<string, unknown> | null | undefined): HeaderMap {
+  const source = (payload && typeof payload.headers === "object" && payload.headers) || payload || {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source as Record<string, unknown>)) if (typeof v === "string") out[k.toLowerCase()] = v;
+  return out;
+}
+
+/**
+ * graphql-transport-ws (graphql-ws 5, what Refine's live provider speaks) and, for old clients, the legacy
+ * subscriptions-transport-ws protocol ("graphql-ws": start/data/stop). Authenticated by connection_init.
+ */
+export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engine: EngineInternals, config: Config, verifier: TokenVerifier): void {
+  const legacy = socket.protocol === "graphql-ws";
+  let session: Session | undefined;
+  let initialised = false;
+  const operations = new Map<string, () => void>();
+  const send = (text: string) => {
+    if (socket.readyState === socket.OPEN) socket.send(text);
+  };
+  const sendMsg = (type: string, id?: string, payloadText?: string) =>
+    send(`{"type":${JSON.stringify(type)}${id !== undefined ? `,"id":${JSON.stringify(id)}` : ""}${payloadText !== undefined ? `,"payload":${payloadText}` : ""}}`);
+  const initTimer = setTimeout(() => {
+    if (!initialised) socket.close(4408, "Connection initialisation timeout");
+  }, 10_000);
+  let keepAlive: ReturnType<typeof setInterval> | undefined;
+
+  const errorsOf = (e: unknown) => {
+    const err = e instanceof RequestError ? e : new RequestError("unexpected", "internal error");
+    return JSON.stringify([{ message: err.message, extensions: { path: err.path, code: err.code } }]);
+  };
+
+  const start = async (id: string, payload: Record<string, unknown>) => {
+    if (operations.has(id)) {
+      if (!legacy) socket.close(4409, `Subscriber for ${id} already exists`);
+      return;
+    }
+    const request: GraphQLRequest = { query: String(payload.query ?? ""), variables: (payload.variables as Record<string, unknown>) ?? undefined, operationName: (payload.operationName as string) ?? undefined };
+    const next = legacy ? "data" : "next";
+    let isSubscription = false;
+    try {
+      isSubscription = selectOperation(parseDocument(request.query), request.operationName).operation === "subscription";
+    } catch {
+      // executeOperation reports the problem below
+    }
+    try {
+      if (isSubscription) {
+        const stop = engine.live.subscribe(session!, request, (text) => sendMsg(next, id, text));
+        operations.set(id, stop);
+      } else {
+        operations.set(id, () => undefined);
+        const text = await executeOperation(engine.contextFor(session!), request).catch((e) => {
+          if (e instanceof RequestError) return `{"errors":${errorsOf(e)}}`;
+          throw e;
+        });
+        if (operations.has(id)) {
+          sendMsg(next, id, text);
+          sendMsg("complete", id);
+          operations.delete(id);
+        }
+      }
+    } catch (e) {
+      operations.delete(id);
+      if (legacy) sendMsg("error", id, `{"errors":${errorsOf(e)}}`);
+      else sendMsg("error", id, errorsOf(e));
+    }
+  };
+
+  socket.on("message", async (data) => {
+    let msg: Message;
+    try {
+      msg = JSON.parse(String(data)) as Message;
+    } catch {
+      socket.close(4400, "Invalid message received");
+      return;
+    }
+    switch (msg.type) {
+      case "connection_init": {
+        if (initialised) {
+          socket.close(4429, "Too many initialisation requests");
+          return;
+        }
+        initialised = true;
+        clearTimeout(initTimer);
+        try {
+          const fromPayload = payloadHeaders(msg.payload);
+          session = await sessionFromHeaders(Object.keys(fromPayload).length ? fromPayload : upgradeHeaders, config, verifier);
+          sendMsg("connection_ack");
+          if (legacy) {
+            sendMsg("ka");
+            keepAlive = setInterval(() => sendMsg("ka"), 5000);
+          }
+        } catch (e) {
+          const err = e instanceof RequestError ? e : new RequestError("access-denied", "authentication failed");
+          if (legacy) sendMsg("connection_error", undefined, JSON.stringify({ message: err.message }));
+          socket.close(4403, "Forbidden");
+        }
+        return;
+      }
+      case "ping":
+        sendMsg("pong");
+        return;
+      case "pong":
+        return;
+      case "subscribe":
+      case "start":
+        if (!session) {
+          socket.close(4401, "Unauthorized");
+          return;
+        }
+        if (typeof msg.id !== "string" || !msg.payload) {
+          socket.close(4400, "Invalid message received");
+          return;
+        }
+        await start(msg.id, msg.payload);
+        return;
+      case "complete":
+      case "stop": {
+        const stop = msg.id !== undefined ? operations.get(msg.id) : undefined;
+        if (stop) {
+          stop();
+          operations.delete(msg.id!);
+        }
+        if (msg.type === "stop" && msg.id !== undefined) sendMsg("complete", msg.id);
+        return;
+      }
+      case "connection_terminate":
+        socket.close(1000);
+        return;
+      default:
+        socket.close(4400, "Invalid message received");
+    }
+  });
+  socket.on("close", () => {
+    clearTimeout(initTimer);
+    if (keepAlive) clearInterval(keepAlive);
+    for (const stop of operations.values()) stop();
+    operations.clear();
+  });
+}

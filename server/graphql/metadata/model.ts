@@ -1,0 +1,295 @@
+import type { GeneratedPermissions } from "../../auth/types.ts";
+import type { Catalog, CatalogColumn } from "./catalog.ts";
+import {
+  MetadataError,
+  qualifiedTable,
+  tableKey,
+  type BoolExpJson,
+  type HasuraMetadata,
+  type RelationshipMetadata,
+  type TableMetadata,
+} from "./types.ts";
+
+/** The tracked tables as the later stages see them: catalogue facts + metadata, checked against each other. */
+export interface ColumnModel extends CatalogColumn {
+  /** GraphQL scalar name (Hasura's): Int, String, Boolean, Float, uuid, timestamptz, numeric, bigint, jsonb… */
+  readonly scalar: string;
+  /** Returned as a JSON string under --stringify-numeric-types (bigint, numeric, double precision). */
+  readonly stringifiable: boolean;
+  readonly numeric: boolean;
+  readonly orderable: boolean;
+  /** Has max/min aggregates in Postgres (numbers, text, dates and times, enums; not uuid or boolean). */
+  readonly comparable: boolean;
+  readonly textual: boolean;
+  readonly jsonb: boolean;
+}
+export interface RelationshipModel {
+  readonly name: string;
+  readonly kind: "object" | "array";
+  readonly target: string;
+  /** [column of this table, column of the target] */
+  readonly mapping: readonly (readonly [string, string])[];
+}
+export interface SelectPermission {
+  readonly columns: readonly string[];
+  readonly filter: BoolExpJson;
+  readonly limit?: number;
+  readonly allowAggregations: boolean;
+}
+export interface InsertPermission {
+  readonly columns: readonly string[];
+  readonly check: BoolExpJson;
+  readonly set: Readonly<Record<string, unknown>>;
+}
+export interface UpdatePermission {
+  readonly columns: readonly string[];
+  readonly filter: BoolExpJson;
+  readonly check?: BoolExpJson;
+  readonly set: Readonly<Record<string, unknown>>;
+}
+export interface DeletePermission {
+  readonly filter: BoolExpJson;
+}
+export interface RolePermissions {
+  readonly select?: SelectPermission;
+  readonly insert?: InsertPermission;
+  readonly update?: UpdatePermission;
+  readonly delete?: DeletePermission;
+}
+export interface RootFieldNames {
+  readonly select: string;
+  readonly select_by_pk: string;
+  readonly select_aggregate: string;
+  readonly insert: string;
+  readonly insert_one: string;
+  readonly update: string;
+  readonly update_by_pk: string;
+  readonly delete: string;
+  readonly delete_by_pk: string;
+}
+export interface TableModel {
+  readonly key: string;
+  readonly schema: string;
+  readonly name: string;
+  readonly typeName: string;
+  readonly columns: readonly ColumnModel[];
+  readonly column: ReadonlyMap<string, ColumnModel>;
+  readonly primaryKey: readonly string[];
+  /** Primary key and unique constraints: the values of t_constraint. */
+  readonly uniqueConstraints: readonly { readonly name: string; readonly columns: readonly string[] }[];
+  readonly relationships: ReadonlyMap<string, RelationshipModel>;
+  readonly rootFields: RootFieldNames;
+  readonly permissions: ReadonlyMap<string, RolePermissions>;
+  readonly notifiable: boolean;
+}
+export interface Model {
+  readonly tables: ReadonlyMap<string, TableModel>;
+  readonly inheritedRoles: ReadonlyMap<string, readonly string[]>;
+}
+
+const SCALARS: Record<string, string> = {
+  int4: "Int", serial: "Int", int2: "smallint", int8: "bigint", float4: "Float", float8: "float8", numeric: "numeric",
+  text: "String", varchar: "String", bool: "Boolean", name: "name", bpchar: "bpchar",
+};
+
+function scalarOf(c: CatalogColumn): string {
+  const s = SCALARS[c.udt] ?? c.udt;
+  return /^[_A-Za-z][_0-9A-Za-z]*$/.test(s) ? s : s.replace(/[^_0-9A-Za-z]/g, "_");
+}
+
+export function columnModel(c: CatalogColumn): ColumnModel {
+  const scalar = scalarOf(c);
+  return {
+    ...c,
+    scalar,
+    stringifiable: ["int8", "numeric", "float8"].includes(c.udt),
+    numeric: c.category === "N",
+    orderable: c.category !== "A" && !["json", "jsonb"].includes(c.udt),
+    comparable: ["N", "S", "D", "T", "E"].includes(c.category) && c.udt !== "money",
+    textual: ["text", "varchar", "bpchar", "citext", "name"].includes(c.udt),
+    jsonb: c.udt === "jsonb",
+  };
+}
+
+const GQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+function columnsOf(list: string[] | "*" | undefined, table: TableModel | { columns: readonly ColumnModel[] }, where: string, lenient = false): string[] {
+  if (list === "*" || list === undefined) return table.columns.map((c) => c.name);
+  const names = new Set(table.columns.map((c) => c.name));
+  if (lenient) return list.filter((c) => names.has(c));
+  for (const c of list) if (!names.has(c)) throw new MetadataError("permission-error", `no such column exists: "${c}"`, where);
+  return [...list];
+}
+
+function rootFieldNames(meta: TableMetadata, base: string): RootFieldNames {
+  const custom = meta.configuration?.custom_root_fields ?? {};
+  const pick = (k: string, d: string) => {
+    const v = custom[k];
+    const n = typeof v === "string" ? v : v?.name;
+    return n || d;
+  };
+  return {
+    select: pick("select", base),
+    select_by_pk: pick("select_by_pk", `${base}_by_pk`),
+    select_aggregate: pick("select_aggregate", `${base}_aggregate`),
+    insert: pick("insert", `insert_${base}`),
+    insert_one: pick("insert_one", `insert_${base}_one`),
+    update: pick("update", `update_${base}`),
+    update_by_pk: pick("update_by_pk", `update_${base}_by_pk`),
+    delete: pick("delete", `delete_${base}`),
+    delete_by_pk: pick("delete_by_pk", `delete_${base}_by_pk`),
+  };
+}
+
+function relationship(meta: RelationshipMetadata, kind: "object" | "array", self: string, catalog: Catalog, where: string): RelationshipModel {
+  const using = meta.using ?? {};
+  const fk = using.foreign_key_constraint_on;
+  const source = catalog.get(self)!;
+  if (using.manual_configuration) {
+    const target = tableKey(qualifiedTable(using.manual_configuration.remote_table));
+    const mapping = Object.entries(using.manual_configuration.column_mapping ?? {});
+    const remote = catalog.get(target);
+    if (!remote) throw new MetadataError("not-exists", `table "${target}" does not exist`, where);
+    for (const [a, b] of mapping) {
+      if (!source.columns.some((c) => c.name === a)) throw new MetadataError("not-exists", `column "${a}" does not exist in "${self}"`, where);
+      if (!remote.columns.some((c) => c.name === b)) throw new MetadataError("not-exists", `column "${b}" does not exist in "${target}"`, where);
+    }
+    return { name: meta.name, kind, target, mapping };
+  }
+  if (fk === undefined) throw new MetadataError("invalid-configuration", `relationship "${meta.name}" has no "using"`, where);
+  if (typeof fk === "string" || Array.isArray(fk)) {
+    // This table holds the foreign key.
+    const cols = typeof fk === "string" ? [fk] : fk;
+    const con = source.constraints.find((c) => c.kind === "f" && c.columns.length === cols.length && c.columns.every((x, i) => x === cols[i]))
+      ?? source.constraints.find((c) => c.kind === "f" && c.columns.length === cols.length && cols.every((x) => c.columns.includes(x)));
+    if (!con) {
+      if (!source.columns.some((c) => cols.includes(c.name))) throw new MetadataError("not-exists", `no such column exists: ${JSON.stringify(cols.join(","))}`, where);
+      throw new MetadataError("not-exists", `no foreign constraint exists on the given column(s): ${cols.join(", ")}`, where);
+    }
+    return { name: meta.name, kind, target: con.foreignTable!, mapping: con.columns.map((c, i) => [c, con.foreignColumns![i]] as const) };
+  }
+  // The other table holds the foreign key pointing here.
+  const target = tableKey(qualifiedTable(fk.table));
+  const remote = catalog.get(target);
+  if (!remote) throw new MetadataError("not-exists", `table "${target}" does not exist`, where);
+  const cols = fk.columns ?? (fk.column ? [fk.column] : []);
+  const con = remote.constraints.find((c) => c.kind === "f" && c.foreignTable === self && c.columns.length === cols.length && cols.every((x) => c.columns.includes(x)));
+  if (!con) throw new MetadataError("not-exists", `no foreign constraint exists on the given column(s): ${cols.join(", ")}`, where);
+  return { name: meta.name, kind, target, mapping: con.columns.map((c, i) => [con.foreignColumns![i], c] as const) };
+}
+
+function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissions, key: string, cols: { columns: readonly ColumnModel[] }, where: string) {
+  const perms = new Map<string, { select?: SelectPermission; insert?: InsertPermission; update?: UpdatePermission; delete?: DeletePermission }>();
+  const get = (role: string) => {
+    let p = perms.get(role);
+    if (!p) perms.set(role, (p = {}));
+    return p;
+  };
+  for (const [role, tables] of Object.entries(generated)) {
+    const g = tables[key] ?? tables[key.replace(/^public\./, "")];
+    if (!g) continue;
+    const p = get(role);
+    if (g.select) p.select = { columns: columnsOf(g.select.columns, cols, where, true), filter: g.select.filter ?? {}, limit: g.select.limit, allowAggregations: !!g.select.allow_aggregations };
+    if (g.insert) p.insert = { columns: columnsOf(g.insert.columns, cols, where, true), check: g.insert.check ?? {}, set: g.insert.set ?? {} };
+    if (g.update) p.update = { columns: columnsOf(g.update.columns, cols, where, true), filter: g.update.filter ?? {}, check: g.update.check, set: g.update.set ?? {} };
+    if (g.delete) p.delete = { filter: g.delete.filter ?? {} };
+  }
+  // Metadata written by hand wins over the generated permission of the same role and kind.
+  for (const s of meta.select_permissions ?? []) {
+    const p = s.permission ?? { columns: [] };
+    get(s.role).select = { columns: columnsOf(p.columns, cols, `${where}.select_permissions`), filter: p.filter ?? {}, limit: p.limit ?? undefined, allowAggregations: !!p.allow_aggregations };
+  }
+  for (const s of meta.insert_permissions ?? []) {
+    const p = s.permission ?? {};
+    get(s.role).insert = { columns: columnsOf(p.columns ?? [], cols, `${where}.insert_permissions`), check: p.check ?? {}, set: p.set ?? {} };
+  }
+  for (const s of meta.update_permissions ?? []) {
+    const p = s.permission ?? { columns: [] };
+    get(s.role).update = { columns: columnsOf(p.columns, cols, `${where}.update_permissions`), filter: p.filter ?? {}, check: p.check ?? undefined, set: p.set ?? {} };
+  }
+  for (const s of meta.delete_permissions ?? []) get(s.role).delete = { filter: s.permission?.filter ?? {} };
+  return perms as Map<string, RolePermissions>;
+}
+
+/** Checks metadata against the catalogue and resolves it; throws MetadataError (the first problem found). */
+export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated: GeneratedPermissions = {}): Model {
+  const source = metadata.sources.find((s) => s.name === "default") ?? metadata.sources[0];
+  const tables = new Map<string, TableModel>();
+  const metas = source?.tables ?? [];
+  const typeNames = new Set<string>();
+  metas.forEach((meta, i) => {
+    const q = qualifiedTable(meta.table);
+    const key = tableKey(q);
+    const where = `$.sources[0].tables[${i}]`;
+    if (tables.has(key)) throw new MetadataError("already-tracked", `view/table already tracked: ${JSON.stringify(q.name)}`, where);
+    const cat = catalog.get(key);
+    if (!cat) throw new MetadataError("not-exists", `no such table/view exists in source: ${JSON.stringify(q.name)}`, where);
+    const base = meta.configuration?.custom_name ?? (q.schema === "public" ? q.name : `${q.schema}_${q.name}`);
+    if (!GQL_NAME.test(base)) throw new MetadataError("invalid-configuration", `the table name ${JSON.stringify(base)} is not a valid GraphQL name; set a custom_name`, where);
+    if (typeNames.has(base)) throw new MetadataError("invalid-configuration", `the GraphQL type name ${JSON.stringify(base)} is used by two tables`, where);
+    typeNames.add(base);
+    const columns = cat.columns.map(columnModel);
+    const pk = cat.constraints.find((c) => c.kind === "p");
+    tables.set(key, {
+      key,
+      schema: q.schema,
+      name: q.name,
+      typeName: base,
+      columns,
+      column: new Map(columns.map((c) => [c.name, c])),
+      primaryKey: pk?.columns ?? [],
+      uniqueConstraints: cat.constraints.filter((c) => c.kind !== "f").map((c) => ({ name: c.name, columns: c.columns })),
+      relationships: new Map(),
+      rootFields: rootFieldNames(meta, base),
+      permissions: new Map(),
+      notifiable: cat.kind === "r" || cat.kind === "p",
+    });
+  });
+  metas.forEach((meta, i) => {
+    const key = tableKey(qualifiedTable(meta.table));
+    const t = tables.get(key)! as { -readonly [K in keyof TableModel]: TableModel[K] };
+    const where = `$.sources[0].tables[${i}]`;
+    const rels = new Map<string, RelationshipModel>();
+    for (const [kind, list] of [["object", meta.object_relationships], ["array", meta.array_relationships]] as const) {
+      for (const r of list ?? []) {
+        if (rels.has(r.name) || t.column.has(r.name)) throw new MetadataError("already-exists", `field with name "${r.name}" already exists in table "${t.name}"`, where);
+        if (!GQL_NAME.test(r.name)) throw new MetadataError("invalid-configuration", `relationship name ${JSON.stringify(r.name)} is not a valid GraphQL name`, where);
+        const rel = relationship(r, kind, key, catalog, `${where}.${kind}_relationships`);
+        if (!tables.has(rel.target)) throw new MetadataError("not-exists", `table "${rel.target}" is not tracked`, where);
+        rels.set(r.name, rel);
+      }
+    }
+    t.relationships = rels;
+    t.permissions = normalisePermissions(meta, generated, key, t, where);
+  });
+  return { tables, inheritedRoles: new Map((metadata.inherited_roles ?? []).map((r) => [r.role_name, r.role_set])) };
+}
+
+/** After the schema changed under run_sql: drop what vanished, as Hasura does with cascade. */
+export function pruneMetadata(metadata: HasuraMetadata, catalog: Catalog): HasuraMetadata {
+  const copy = structuredClone(metadata);
+  for (const source of copy.sources) {
+    source.tables = source.tables.filter((t) => catalog.has(tableKey(qualifiedTable(t.table))));
+    const alive = new Set(source.tables.map((t) => tableKey(qualifiedTable(t.table))));
+    for (const t of source.tables) {
+      const self = tableKey(qualifiedTable(t.table));
+      const cat = catalog.get(self)!;
+      const names = new Set(cat.columns.map((c) => c.name));
+      const keep = (r: RelationshipMetadata, kind: "object" | "array") => {
+        try {
+          const m = relationship(r, kind, self, catalog, "");
+          return alive.has(m.target);
+        } catch {
+          return false;
+        }
+      };
+      t.object_relationships = t.object_relationships?.filter((r) => keep(r, "object"));
+      t.array_relationships = t.array_relationships?.filter((r) => keep(r, "array"));
+      const fix = (p: { columns?: string[] | "*" }) => {
+        if (Array.isArray(p.columns)) p.columns = p.columns.filter((c) => names.has(c));
+      };
+      for (const list of [t.select_permissions, t.insert_permissions, t.update_permissions]) for (const p of list ?? []) fix(p.permission as { columns?: string[] });
+    }
+  }
+  return copy;
+}

@@ -1,0 +1,128 @@
+import type { ColumnModel, RelationshipModel, TableModel } from "../metadata/model.ts";
+import type { AggregateOp, RootKind } from "../schema/fields.ts";
+
+/** The plan: plain read-only data between the planner and the SQL compiler. */
+
+/** A value for SQL: a literal from the request or a session variable still unbound (bound by the compiler). */
+export type Value = { readonly kind: "literal"; readonly value: unknown } | { readonly kind: "session"; readonly name: string };
+
+export type ComparisonOp =
+  | "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte" | "_in" | "_nin" | "_is_null"
+  | "_like" | "_nlike" | "_ilike" | "_nilike" | "_similar" | "_nsimilar" | "_regex" | "_nregex" | "_iregex" | "_niregex"
+  | "_contains" | "_contained_in" | "_has_key" | "_has_keys_any" | "_has_keys_all";
+
+export type BoolExp =
+  | { readonly kind: "true" }
+  | { readonly kind: "and"; readonly items: readonly BoolExp[] }
+  | { readonly kind: "or"; readonly items: readonly BoolExp[] }
+  | { readonly kind: "not"; readonly item: BoolExp }
+  | { readonly kind: "compare"; readonly column: ColumnModel; readonly castToText: boolean; readonly op: ComparisonOp; readonly value: Value }
+  | { readonly kind: "compare_column"; readonly column: ColumnModel; readonly op: "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte"; readonly other: ColumnModel }
+  | { readonly kind: "relationship"; readonly rel: RelationshipModel; readonly target: TableModel; readonly where: BoolExp }
+  | { readonly kind: "exists"; readonly table: TableModel; readonly where: BoolExp };
+
+export type Direction = "asc" | "desc";
+export type Nulls = "first" | "last";
+export type OrderTarget =
+  | { readonly kind: "column"; readonly column: ColumnModel }
+  | { readonly kind: "object_rel"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly then: OrderTarget }
+  | { readonly kind: "array_count"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null }
+  | { readonly kind: "array_aggregate"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly op: AggregateOp; readonly column: ColumnModel };
+export interface OrderItem {
+  readonly target: OrderTarget;
+  readonly direction: Direction;
+  readonly nulls: Nulls;
+}
+
+/** The caller's arguments, kept apart from the permission until the one merge (plan/merge.ts). */
+export interface SelectArgs {
+  readonly where?: BoolExp;
+  readonly orderBy: readonly OrderItem[];
+  readonly distinctOn?: readonly ColumnModel[];
+  readonly limit?: number;
+  readonly offset?: number;
+}
+export interface SelectPermissionIR {
+  readonly filter: BoolExp | null;
+  readonly limit?: number;
+}
+
+export type RowField =
+  | { readonly kind: "column"; readonly alias: string; readonly column: ColumnModel; readonly onlyWhere: BoolExp | null; readonly jsonPath?: readonly string[] }
+  | { readonly kind: "typename"; readonly alias: string; readonly typename: string }
+  | { readonly kind: "object_rel"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR }
+  | { readonly kind: "array_rel"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR }
+  | { readonly kind: "array_aggregate"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR };
+
+export type AggregateField =
+  | { readonly kind: "count"; readonly alias: string; readonly columns: readonly ColumnModel[]; readonly distinct: boolean }
+  | { readonly kind: "op"; readonly alias: string; readonly op: AggregateOp; readonly columns: readonly { readonly alias: string; readonly column: ColumnModel | null; readonly typename?: string }[] }
+  | { readonly kind: "typename"; readonly alias: string; readonly typename: string };
+
+export type AggregateOutputField =
+  | { readonly kind: "aggregate"; readonly alias: string; readonly fields: readonly AggregateField[] }
+  | { readonly kind: "nodes"; readonly alias: string; readonly fields: readonly RowField[] }
+  | { readonly kind: "typename"; readonly alias: string; readonly typename: string };
+
+export type SelectOutput =
+  | { readonly kind: "rows"; readonly fields: readonly RowField[]; readonly single: boolean }
+  | { readonly kind: "aggregate"; readonly fields: readonly AggregateOutputField[] };
+
+export interface SelectIR {
+  readonly table: TableModel;
+  readonly args: SelectArgs;
+  readonly permission: SelectPermissionIR;
+  readonly output: SelectOutput;
+}
+
+export type MutationOutputField =
+  | { readonly kind: "affected_rows"; readonly alias: string }
+  | { readonly kind: "returning"; readonly alias: string; readonly fields: readonly RowField[] }
+  | { readonly kind: "typename"; readonly alias: string; readonly typename: string };
+export type MutationOutput =
+  | { readonly kind: "response"; readonly fields: readonly MutationOutputField[]; readonly rowFilter: BoolExp | null }
+  | { readonly kind: "row"; readonly fields: readonly RowField[]; readonly rowFilter: BoolExp | null };
+
+export interface InsertRow {
+  readonly columns: ReadonlyMap<string, Value>;
+  readonly objectRels: readonly { readonly rel: RelationshipModel; readonly insert: InsertIR }[];
+  readonly arrayRels: readonly { readonly rel: RelationshipModel; readonly insert: InsertIR }[];
+}
+export interface InsertIR {
+  readonly kind: "insert";
+  readonly table: TableModel;
+  readonly rows: readonly InsertRow[];
+  readonly onConflict?: { readonly constraint: string; readonly updateColumns: readonly ColumnModel[]; readonly where?: BoolExp; readonly updateFilter: BoolExp | null };
+  readonly check: BoolExp | null;
+  readonly output: MutationOutput;
+}
+export type UpdateOp = "_set" | "_inc" | "_append" | "_prepend" | "_delete_key" | "_delete_elem" | "_delete_at_path";
+export interface UpdateIR {
+  readonly kind: "update";
+  readonly table: TableModel;
+  readonly where: BoolExp;
+  readonly filter: BoolExp | null;
+  readonly check: BoolExp | null;
+  readonly assignments: readonly { readonly column: ColumnModel; readonly op: UpdateOp; readonly value: Value }[];
+  readonly output: MutationOutput;
+}
+export interface DeleteIR {
+  readonly kind: "delete";
+  readonly table: TableModel;
+  readonly where: BoolExp;
+  readonly filter: BoolExp | null;
+  readonly output: MutationOutput;
+}
+
+export type RootPlan =
+  | { readonly kind: "select"; readonly alias: string; readonly root: RootKind; readonly select: SelectIR }
+  | { readonly kind: "mutation"; readonly alias: string; readonly root: RootKind; readonly mutation: InsertIR | UpdateIR | DeleteIR }
+  | { readonly kind: "typename"; readonly alias: string; readonly typename: string }
+  | { readonly kind: "static"; readonly alias: string; readonly json: string };
+
+export interface OperationPlan {
+  readonly operation: "query" | "mutation" | "subscription";
+  readonly fields: readonly RootPlan[];
+  /** Tables read (for live queries). */
+  readonly tables: readonly string[];
+}

@@ -1,0 +1,114 @@
+import type { BoolExpJson } from "../metadata/types.ts";
+import type { InsertPermission, Model, RolePermissions, TableModel } from "../metadata/model.ts";
+
+/**
+ * What one request may do, per table: the union of the session's roles (Hasura's inherited-role
+ * semantics: a row is visible if any role's filter lets it through; a column's value shows only on
+ * rows whose filter comes from a role that grants the column, otherwise null).
+ */
+export interface EffectiveSelect {
+  /** null = every row. */
+  readonly filter: BoolExpJson | null;
+  /** column → null (shown wherever the row is) or the filter under which the value shows. */
+  readonly columns: ReadonlyMap<string, BoolExpJson | null>;
+  readonly limit?: number;
+  readonly allowAggregations: boolean;
+}
+export interface EffectiveMutation {
+  readonly columns: readonly string[];
+  readonly filter: BoolExpJson | null;
+  readonly check: BoolExpJson | null;
+  readonly set: Readonly<Record<string, unknown>>;
+}
+export interface EffectiveDelete {
+  readonly filter: BoolExpJson | null;
+}
+export interface Access {
+  readonly isAdmin: boolean;
+  readonly roles: readonly string[];
+  /** Stable identity of this permission set (for schema and live-query sharing). */
+  readonly key: string;
+  select(table: TableModel): EffectiveSelect | undefined;
+  insert(table: TableModel): EffectiveMutation | undefined;
+  update(table: TableModel): EffectiveMutation | undefined;
+  delete(table: TableModel): EffectiveDelete | undefined;
+}
+
+const isEmpty = (f: BoolExpJson | undefined | null) => !f || Object.keys(f).length === 0;
+const anyOf = (filters: BoolExpJson[]): BoolExpJson | null => (filters.some(isEmpty) ? null : filters.length === 1 ? filters[0] : { _or: filters });
+
+export function adminAccess(): Access {
+  const all = (t: TableModel) => t.columns.map((c) => c.name);
+  const selects = new WeakMap<TableModel, EffectiveSelect>();
+  return {
+    isAdmin: true,
+    roles: ["admin"],
+    key: "admin",
+    select: (t) => {
+      let s = selects.get(t);
+      if (!s) selects.set(t, (s = { filter: null, columns: new Map(all(t).map((c) => [c, null])), allowAggregations: true }));
+      return s;
+    },
+    insert: (t) => ({ columns: all(t), filter: null, check: null, set: {} }),
+    update: (t) => ({ columns: all(t), filter: null, check: null, set: {} }),
+    delete: () => ({ filter: null }),
+  };
+}
+
+/** Expands inherited roles to the roles they are made of. */
+export function expandRoles(model: Model, roles: readonly string[]): string[] {
+  const out = new Set<string>();
+  const visit = (r: string) => {
+    const set = model.inheritedRoles.get(r);
+    if (set) set.forEach(visit);
+    else out.add(r);
+  };
+  roles.forEach(visit);
+  return [...out].sort();
+}
+
+export function roleAccess(model: Model, sessionRoles: readonly string[]): Access {
+  const roles = expandRoles(model, sessionRoles);
+  const perms = (t: TableModel) => roles.map((r) => t.permissions.get(r)).filter((p): p is RolePermissions => !!p);
+  const cache = new Map<string, unknown>();
+  const memo = <T>(k: string, f: () => T): T => {
+    if (!cache.has(k)) cache.set(k, f());
+    return cache.get(k) as T;
+  };
+  const mutation = (list: (InsertPermission | { columns: readonly string[]; filter?: BoolExpJson; check?: BoolExpJson; set: Readonly<Record<string, unknown>> })[]): EffectiveMutation | undefined => {
+    if (!list.length) return undefined;
+    return {
+      columns: [...new Set(list.flatMap((p) => p.columns))],
+      filter: anyOf(list.map((p) => ("filter" in p && p.filter) || {})),
+      check: anyOf(list.map((p) => p.check ?? {})),
+      set: Object.assign({}, ...list.map((p) => p.set)),
+    };
+  };
+  return {
+    isAdmin: false,
+    roles,
+    key: roles.join(","),
+    select: (t) =>
+      memo(`s:${t.key}`, () => {
+        const list = perms(t).flatMap((p) => (p.select ? [p.select] : []));
+        if (!list.length) return undefined;
+        const filter = anyOf(list.map((p) => p.filter));
+        const columns = new Map<string, BoolExpJson | null>();
+        for (const c of t.columns) {
+          const granting = list.filter((p) => p.columns.includes(c.name));
+          if (!granting.length) continue;
+          columns.set(c.name, granting.length === list.length ? null : anyOf(granting.map((p) => p.filter)));
+        }
+        const limits = list.map((p) => p.limit);
+        const limit = limits.some((l) => l === undefined || l === null) ? undefined : Math.max(...(limits as number[]));
+        return { filter, columns, limit, allowAggregations: list.some((p) => p.allowAggregations) };
+      }),
+    insert: (t) => memo(`i:${t.key}`, () => mutation(perms(t).flatMap((p) => (p.insert ? [p.insert] : [])))),
+    update: (t) => memo(`u:${t.key}`, () => mutation(perms(t).flatMap((p) => (p.update ? [p.update] : [])))),
+    delete: (t) =>
+      memo(`d:${t.key}`, () => {
+        const list = perms(t).flatMap((p) => (p.delete ? [p.delete] : []));
+        return list.length ? { filter: anyOf(list.map((p) => p.filter)) } : undefined;
+      }),
+  };
+}

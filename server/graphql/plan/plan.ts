@@ -1,0 +1,317 @@
+import { GraphQLObjectType, Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
+import type { Model, TableModel } from "../metadata/model.ts";
+import { RequestError } from "../errors.ts";
+import { fieldInfo, type RootKind } from "../schema/fields.ts";
+import type {
+  AggregateField,
+  AggregateOutputField,
+  BoolExp,
+  DeleteIR,
+  InsertIR,
+  InsertRow,
+  MutationOutput,
+  MutationOutputField,
+  OperationPlan,
+  RootPlan,
+  RowField,
+  SelectArgs,
+  SelectIR,
+  UpdateIR,
+  UpdateOp,
+  Value,
+} from "./ir.ts";
+import type { Access } from "./permissions.ts";
+import { parseBoolExp, type BoolExpContext } from "./boolexp.ts";
+import { parseOrderBy } from "./order.ts";
+import { tablesRead } from "./tables.ts";
+import { parseJsonPath } from "./json-path.ts";
+import { argumentsOf, collectFields, subSelections, type CollectedField, type Variables } from "./collect.ts";
+
+export interface PlanInput {
+  readonly schema: GraphQLSchema;
+  readonly model: Model;
+  readonly access: Access;
+  readonly operation: OperationDefinitionNode;
+  readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  /** Raw variable values (defaults applied), keys in the order the client sent them. */
+  readonly variables: Variables;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+class Planner {
+  readonly tables = new Set<string>();
+  constructor(private readonly input: PlanInput) {}
+
+  private ctx(path: string): BoolExpContext {
+    return { model: this.input.model, access: this.input.access, path };
+  }
+  private permCtx(path: string): BoolExpContext {
+    return { model: this.input.model, path };
+  }
+  private permission(table: TableModel, json: Record<string, unknown> | null | undefined, path: string): BoolExp | null {
+    return json ? parseBoolExp(this.permCtx(path), table, json) : null;
+  }
+  private fields(sets: readonly (SelectionSetNode | undefined)[]): CollectedField[] {
+    return collectFields(sets, this.input.fragments, this.input.variables);
+  }
+  private args(f: CollectedField): Record<string, unknown> {
+    return argumentsOf(f.nodes[0], this.input.variables);
+  }
+
+  plan(): OperationPlan {
+    const op = this.input.operation.operation;
+    const rootType = op === "query" ? this.input.schema.getQueryType() : op === "mutation" ? this.input.schema.getMutationType() : this.input.schema.getSubscriptionType();
+    if (!rootType) throw new RequestError("validation-failed", `no ${op}s exist`);
+    const fields: RootPlan[] = [];
+    for (const f of this.fields([this.input.operation.selectionSet])) {
+      const path = `$.selectionSet.${f.alias}`;
+      if (f.name === "__typename") {
+        fields.push({ kind: "typename", alias: f.alias, typename: rootType.name });
+        continue;
+      }
+      if (f.name === "__schema" || f.name === "__type") continue; // answered by graphql-js (see execute)
+      const def = rootType.getFields()[f.name];
+      const info = def && fieldInfo(def);
+      if (!info) throw new RequestError("validation-failed", `field '${f.name}' not found in type: '${rootType.name}'`, path);
+      if (info.kind === "placeholder") {
+        fields.push({ kind: "static", alias: f.alias, json: '""' });
+        continue;
+      }
+      if (info.kind !== "root") throw new RequestError("unexpected", "unexpected root field", path);
+      const table = this.input.model.tables.get(info.table)!;
+      fields.push(this.root(info.root, table, f, path));
+    }
+    for (const f of fields) if (f.kind === "select") tablesRead(f.select, this.tables);
+    return { operation: op, fields, tables: [...this.tables] };
+  }
+
+  private root(root: RootKind, table: TableModel, f: CollectedField, path: string): RootPlan {
+    const args = this.args(f);
+    switch (root) {
+      case "select":
+        return { kind: "select", alias: f.alias, root, select: this.select(table, args, { kind: "rows", sets: subSelections(f) }, path) };
+      case "select_aggregate":
+        return { kind: "select", alias: f.alias, root, select: this.select(table, args, { kind: "aggregate", sets: subSelections(f) }, path) };
+      case "select_by_pk":
+        return { kind: "select", alias: f.alias, root, select: this.select(table, { where: pkWhere(table, args) }, { kind: "single", sets: subSelections(f) }, path) };
+      case "insert":
+      case "insert_one":
+        return { kind: "mutation", alias: f.alias, root, mutation: this.insert(table, root === "insert" ? args.objects : [args.object], args.on_conflict, this.mutationOutput(table, f, root === "insert_one"), path) };
+      case "update":
+      case "update_by_pk":
+        return { kind: "mutation", alias: f.alias, root, mutation: this.update(table, args, root === "update_by_pk", this.mutationOutput(table, f, root === "update_by_pk"), path) };
+      case "delete":
+      case "delete_by_pk":
+        return { kind: "mutation", alias: f.alias, root, mutation: this.delete(table, root === "delete_by_pk" ? { where: pkWhere(table, args) } : args, this.mutationOutput(table, f, root === "delete_by_pk"), path) };
+    }
+  }
+
+  // ---------- selects
+
+  select(table: TableModel, args: Record<string, unknown>, out: { kind: "rows" | "single" | "aggregate"; sets: readonly (SelectionSetNode | undefined)[] }, path: string): SelectIR {
+    this.tables.add(table.key);
+    const sel = this.input.access.select(table);
+    if (!sel) throw new RequestError("permission-error", `no select permission on "${table.name}"`, path);
+    const ctx = this.ctx(`${path}.args`);
+    const orderBy = parseOrderBy(ctx, table, args.order_by);
+    const distinctOn = args.distinct_on === undefined || args.distinct_on === null ? undefined : (Array.isArray(args.distinct_on) ? args.distinct_on : [args.distinct_on]).map((c) => table.column.get(String(c))!);
+    if (distinctOn?.length) {
+      const lead = orderBy.slice(0, distinctOn.length);
+      const matches = orderBy.length === 0 || (lead.length === distinctOn.length && lead.every((o) => o.target.kind === "column" && distinctOn.some((d) => d.name === (o.target as { column: { name: string } }).column.name)));
+      if (!matches) throw new RequestError("validation-failed", '"distinct_on" columns must match initial "order_by" columns', `${path}.args`);
+    }
+    for (const k of ["limit", "offset"] as const) {
+      const v = args[k];
+      if (v !== undefined && v !== null && (typeof v !== "number" || !Number.isInteger(v) || v < 0)) throw new RequestError("validation-failed", `expected a non-negative 32-bit integer for type "Int", but found ${typeof v === "number" ? "an integer" : JSON.stringify(v)}`, `${path}.args.${k}`);
+    }
+    const selectArgs: SelectArgs = {
+      where: isObject(args.where) ? parseBoolExp(ctx, table, args.where) : undefined,
+      orderBy,
+      distinctOn: distinctOn?.length ? distinctOn : undefined,
+      limit: typeof args.limit === "number" ? args.limit : undefined,
+      offset: typeof args.offset === "number" ? args.offset : undefined,
+    };
+    const permission = { filter: this.permission(table, sel.filter, path), limit: sel.limit };
+    if (out.kind === "aggregate") return { table, args: selectArgs, permission, output: { kind: "aggregate", fields: this.aggregateOutput(table, out.sets, path) } };
+    return { table, args: selectArgs, permission, output: { kind: "rows", fields: this.rowFields(table, out.sets, path), single: out.kind === "single" } };
+  }
+
+  private typeOf(name: string): GraphQLObjectType {
+    const t = this.input.schema.getType(name);
+    if (!(t instanceof GraphQLObjectType)) throw new RequestError("unexpected", `type ${name} missing`);
+    return t;
+  }
+
+  rowFields(table: TableModel, sets: readonly (SelectionSetNode | undefined)[], path: string): RowField[] {
+    const type = this.typeOf(table.typeName);
+    const sel = this.input.access.select(table)!;
+    const out: RowField[] = [];
+    for (const f of this.fields(sets)) {
+      const p = `${path}.selectionSet.${f.alias}`;
+      if (f.name === "__typename") {
+        out.push({ kind: "typename", alias: f.alias, typename: table.typeName });
+        continue;
+      }
+      const def = type.getFields()[f.name];
+      const info = def && fieldInfo(def);
+      if (!info) throw new RequestError("validation-failed", `field '${f.name}' not found in type: '${table.typeName}'`, p);
+      if (info.kind === "column") {
+        const cond = sel.columns.get(info.column);
+        const path = this.args(f).path;
+        out.push({ kind: "column", alias: f.alias, column: table.column.get(info.column)!, onlyWhere: cond ? this.permission(table, cond, p) : null, jsonPath: typeof path === "string" ? parseJsonPath(path, `${p}.args.path`) : undefined });
+      } else if (info.kind === "relationship" || info.kind === "relationship_aggregate") {
+        const rel = table.relationships.get(info.rel)!;
+        const target = this.input.model.tables.get(rel.target)!;
+        const sub = subSelections(f);
+        if (info.kind === "relationship_aggregate") out.push({ kind: "array_aggregate", alias: f.alias, rel, select: this.select(target, this.args(f), { kind: "aggregate", sets: sub }, p) });
+        else if (rel.kind === "object") out.push({ kind: "object_rel", alias: f.alias, rel, select: this.select(target, {}, { kind: "single", sets: sub }, p) });
+        else out.push({ kind: "array_rel", alias: f.alias, rel, select: this.select(target, this.args(f), { kind: "rows", sets: sub }, p) });
+      }
+    }
+    return out;
+  }
+
+  private aggregateOutput(table: TableModel, sets: readonly (SelectionSetNode | undefined)[], path: string): AggregateOutputField[] {
+    const out: AggregateOutputField[] = [];
+    for (const f of this.fields(sets)) {
+      const p = `${path}.selectionSet.${f.alias}`;
+      if (f.name === "__typename") out.push({ kind: "typename", alias: f.alias, typename: `${table.typeName}_aggregate` });
+      else if (f.name === "nodes") out.push({ kind: "nodes", alias: f.alias, fields: this.rowFields(table, subSelections(f), p) });
+      else if (f.name === "aggregate") {
+        const fields: AggregateField[] = [];
+        for (const a of this.fields(subSelections(f))) {
+          if (a.name === "__typename") fields.push({ kind: "typename", alias: a.alias, typename: `${table.typeName}_aggregate_fields` });
+          else if (a.name === "count") {
+            const args = this.args(a);
+            const cols = args.columns === undefined || args.columns === null ? [] : Array.isArray(args.columns) ? args.columns : [args.columns];
+            fields.push({ kind: "count", alias: a.alias, columns: cols.map((c) => table.column.get(String(c))!), distinct: args.distinct === true });
+          } else {
+            const columns = this.fields(subSelections(a)).map((c) =>
+              c.name === "__typename" ? { alias: c.alias, column: null, typename: `${table.typeName}_${a.name}_fields` } : { alias: c.alias, column: table.column.get(c.name)! },
+            );
+            fields.push({ kind: "op", alias: a.alias, op: a.name as "sum", columns });
+          }
+        }
+        out.push({ kind: "aggregate", alias: f.alias, fields });
+      } else throw new RequestError("validation-failed", `field '${f.name}' not found in type: '${table.typeName}_aggregate'`, p);
+    }
+    return out;
+  }
+
+  // ---------- mutations
+
+  private mutationOutput(table: TableModel, f: CollectedField, single: boolean): MutationOutput {
+    const sel = this.input.access.select(table);
+    const rowFilter = sel ? this.permission(table, sel.filter, "$") : null;
+    const path = `$.selectionSet.${f.alias}`;
+    if (single) return { kind: "row", fields: this.rowFields(table, subSelections(f), path), rowFilter };
+    const fields: MutationOutputField[] = [];
+    for (const c of this.fields(subSelections(f))) {
+      if (c.name === "affected_rows") fields.push({ kind: "affected_rows", alias: c.alias });
+      else if (c.name === "returning") fields.push({ kind: "returning", alias: c.alias, fields: this.rowFields(table, subSelections(c), `${path}.selectionSet.${c.alias}`) });
+      else if (c.name === "__typename") fields.push({ kind: "typename", alias: c.alias, typename: `${table.typeName}_mutation_response` });
+    }
+    return { kind: "response", fields, rowFilter };
+  }
+
+  private presets(table: TableModel, set: Readonly<Record<string, unknown>>): Map<string, Value> {
+    const out = new Map<string, Value>();
+    for (const [col, v] of Object.entries(set)) {
+      if (!table.column.has(col)) continue;
+      out.set(col, typeof v === "string" && /^x-hasura-/i.test(v) ? { kind: "session", name: v.toLowerCase() } : { kind: "literal", value: v });
+    }
+    return out;
+  }
+
+  insert(table: TableModel, objects: unknown, onConflict: unknown, output: MutationOutput, path: string): InsertIR {
+    this.tables.add(table.key);
+    const perm = this.input.access.insert(table);
+    if (!perm) throw new RequestError("permission-error", `no insert permission on "${table.name}"`, path);
+    const list = Array.isArray(objects) ? objects : objects ? [objects] : [];
+    const presets = this.presets(table, perm.set);
+    const rows: InsertRow[] = list.map((obj, i) => {
+      if (!isObject(obj)) throw new RequestError("validation-failed", "expected an object", `${path}.args.objects[${i}]`);
+      const columns = new Map<string, Value>();
+      const objectRels: InsertRow["objectRels"][number][] = [];
+      const arrayRels: InsertRow["arrayRels"][number][] = [];
+      for (const [key, v] of Object.entries(obj)) {
+        if (v === undefined) continue;
+        const rel = table.relationships.get(key);
+        if (rel && isObject(v)) {
+          const target = this.input.model.tables.get(rel.target)!;
+          const nested = this.insert(target, rel.kind === "object" ? [v.data] : v.data, v.on_conflict, { kind: "response", fields: [], rowFilter: null }, `${path}.args.objects[${i}].${key}`);
+          (rel.kind === "object" ? objectRels : arrayRels).push({ rel, insert: nested });
+          continue;
+        }
+        if (!table.column.has(key) || (!this.input.access.isAdmin && !perm.columns.includes(key)))
+          throw new RequestError("validation-failed", `field '${key}' not found in type: '${table.typeName}_insert_input'`, `${path}.args.objects[${i}]`);
+        if (!presets.has(key)) columns.set(key, { kind: "literal", value: v });
+      }
+      for (const [k, v] of presets) columns.set(k, v);
+      return { columns, objectRels, arrayRels };
+    });
+    let conflict: InsertIR["onConflict"];
+    if (isObject(onConflict)) {
+      const upd = this.input.access.update(table);
+      const cols = (Array.isArray(onConflict.update_columns) ? onConflict.update_columns : onConflict.update_columns ? [onConflict.update_columns] : []).map(String);
+      if (cols.length && !upd) throw new RequestError("permission-error", `upsert is not allowed: no update permission on "${table.name}"`, `${path}.args.on_conflict`);
+      conflict = {
+        constraint: String(onConflict.constraint),
+        updateColumns: cols.map((c) => table.column.get(c)!),
+        where: isObject(onConflict.where) ? parseBoolExp(this.ctx(`${path}.args.on_conflict.where`), table, onConflict.where) : undefined,
+        updateFilter: upd ? this.permission(table, upd.filter, path) : null,
+      };
+    }
+    return { kind: "insert", table, rows, onConflict: conflict, check: this.permission(table, perm.check, path), output };
+  }
+
+  update(table: TableModel, args: Record<string, unknown>, byPk: boolean, output: MutationOutput, path: string): UpdateIR {
+    this.tables.add(table.key);
+    const perm = this.input.access.update(table);
+    if (!perm) throw new RequestError("permission-error", `no update permission on "${table.name}"`, path);
+    const where = parseBoolExp(this.ctx(`${path}.args.where`), table, byPk ? pkWhere(table, isObject(args.pk_columns) ? args.pk_columns : {}) : args.where);
+    const assignments: UpdateIR["assignments"][number][] = [];
+    const presets = this.presets(table, perm.set);
+    const seen = new Map<string, string>();
+    for (const op of ["_set", "_inc", "_append", "_prepend", "_delete_key", "_delete_elem", "_delete_at_path"] as UpdateOp[]) {
+      const obj = args[op];
+      if (!isObject(obj)) continue;
+      for (const [col, v] of Object.entries(obj)) {
+        if (v === undefined) continue;
+        const column = table.column.get(col);
+        if (!column || (!this.input.access.isAdmin && !perm.columns.includes(col))) throw new RequestError("validation-failed", `field '${col}' not found in type: '${table.typeName}${op}_input'`, `${path}.args.${op}`);
+        if (seen.has(col)) throw new RequestError("validation-failed", `column found in multiple operators; "${col}" in ${seen.get(col)} and ${op}`, `${path}.args`);
+        seen.set(col, op);
+        if (presets.has(col)) continue;
+        assignments.push({ column, op, value: { kind: "literal", value: v } });
+      }
+    }
+    for (const [col, value] of presets) assignments.push({ column: table.column.get(col)!, op: "_set", value });
+    return { kind: "update", table, where, filter: this.permission(table, perm.filter, path), check: this.permission(table, perm.check, path), assignments, output };
+  }
+
+  delete(table: TableModel, args: Record<string, unknown>, output: MutationOutput, path: string): DeleteIR {
+    this.tables.add(table.key);
+    const perm = this.input.access.delete(table);
+    if (!perm) throw new RequestError("permission-error", `no delete permission on "${table.name}"`, path);
+    const where = parseBoolExp(this.ctx(`${path}.args.where`), table, args.where);
+    return { kind: "delete", table, where, filter: this.permission(table, perm.filter, path), output };
+  }
+}
+
+/** The where of a *_by_pk field, in the JSON form parseBoolExp reads. */
+function pkWhere(table: TableModel, args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(table.primaryKey.map((c) => [c, { _eq: args[c] }]));
+}
+
+/** Turns one validated operation into the plan: root fields with the role's permission attached. */
+export function planOperation(input: PlanInput): OperationPlan {
+  return new Planner(input).plan();
+}
+
+export function fragmentsOf(definitions: readonly { kind: string }[]): Map<string, FragmentDefinitionNode> {
+  const m = new Map<string, FragmentDefinitionNode>();
+  for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) m.set((d as FragmentDefinitionNode).name.value, d as FragmentDefinitionNode);
+  return m;
+}

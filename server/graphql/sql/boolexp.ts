@@ -1,0 +1,63 @@
+import type { TableModel } from "../metadata/model.ts";
+import type { BoolExp, ComparisonOp } from "../plan/ir.ts";
+import type { RelationshipModel } from "../metadata/model.ts";
+import { castType, ident, tableRef, type SqlBuilder } from "./builder.ts";
+
+const SIMPLE: Partial<Record<ComparisonOp, string>> = {
+  _eq: "=", _neq: "<>", _gt: ">", _lt: "<", _gte: ">=", _lte: "<=",
+  _like: "like", _nlike: "not like", _ilike: "ilike", _nilike: "not ilike", _similar: "similar to", _nsimilar: "not similar to",
+  _regex: "~", _nregex: "!~", _iregex: "~*", _niregex: "!~*",
+};
+const TEXT_OPS = new Set<ComparisonOp>(["_like", "_nlike", "_ilike", "_nilike", "_similar", "_nsimilar", "_regex", "_nregex", "_iregex", "_niregex"]);
+
+/** parent.src = child.tgt for every column pair of the relationship. */
+export function joinCondition(rel: Pick<RelationshipModel, "mapping">, parent: string, child: string): string {
+  return rel.mapping.map(([src, tgt]) => `${child}.${ident(tgt)} = ${parent}.${ident(src)}`).join(" and ") || "true";
+}
+
+export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model: { tables: ReadonlyMap<string, TableModel> }): string {
+  switch (exp.kind) {
+    case "true":
+      return "true";
+    case "and":
+      return exp.items.length ? `(${exp.items.map((e) => compileBoolExp(b, e, alias, model)).join(" and ")})` : "true";
+    case "or":
+      return exp.items.length ? `(${exp.items.map((e) => compileBoolExp(b, e, alias, model)).join(" or ")})` : "false";
+    case "not":
+      return `(not ${compileBoolExp(b, exp.item, alias, model)})`;
+    case "compare_column": {
+      const op = SIMPLE[exp.op]!;
+      return `(${alias}.${ident(exp.column.name)} ${op} ${alias}.${ident(exp.other.name)})`;
+    }
+    case "relationship": {
+      const inner = b.alias();
+      return `exists (select 1 from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model)})`;
+    }
+    case "exists": {
+      const inner = b.alias();
+      return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model)})`;
+    }
+    case "compare": {
+      const col = exp.castToText ? `(${alias}.${ident(exp.column.name)})::text` : `${alias}.${ident(exp.column.name)}`;
+      const type = exp.castToText ? "text" : castType(exp.column);
+      const v = exp.value;
+      const op = exp.op;
+      if (op === "_is_null") {
+        const isNull = v.kind === "literal" ? v.value === true || v.value === "true" : true;
+        return `(${col} ${isNull ? "is null" : "is not null"})`;
+      }
+      if (op === "_in" || op === "_nin") {
+        const list = b.value(v, `${type}[]`);
+        return op === "_in" ? `(${col} = any(${list}))` : `(not (${col} = any(${list})))`;
+      }
+      if (TEXT_OPS.has(op)) return `(${col} ${SIMPLE[op]} ${b.value(v, "text")})`;
+      if (op === "_contains") return `(${col} @> ${b.value(v, "jsonb", true)})`;
+      if (op === "_contained_in") return `(${col} <@ ${b.value(v, "jsonb", true)})`;
+      if (op === "_has_key") return `(${col} ? ${b.value(v, "text")})`;
+      if (op === "_has_keys_any") return `(${col} ?| ${b.value(v, "text[]")})`;
+      if (op === "_has_keys_all") return `(${col} ?& ${b.value(v, "text[]")})`;
+      const json = exp.column.udt === "json" || exp.column.udt === "jsonb";
+      return `(${col} ${SIMPLE[op]} ${b.value(v, type, json && !exp.castToText)})`;
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import { RequestError } from "../errors.ts";
+import type { ColumnModel, TableModel } from "../metadata/model.ts";
+import type { Value } from "../plan/ir.ts";
+
+/** A compiled statement: the compiler's whole contract is "plan in, frozen {sql, params} out". */
+export interface CompiledStatement {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
+export interface CompileOptions {
+  /** Session variables, lower-case names; session values in permissions are bound from here. */
+  readonly session: Readonly<Record<string, string>>;
+  readonly stringifyNumericTypes: boolean;
+  /** Rows per select for non-admins when nothing smaller applies. */
+  readonly rowCap?: number;
+}
+
+const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
+/** Quotes an identifier. Only names from tracked metadata and the catalogue reach this. */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+export function tableRef(t: TableModel): string {
+  return `${ident(t.schema)}.${ident(t.name)}`;
+}
+/** A GraphQL name (alias, __typename) as an SQL string literal: GraphQL names cannot hold a quote, checked here. */
+export function nameLiteral(name: string): string {
+  if (!NAME.test(name)) throw new RequestError("validation-failed", `not a valid GraphQL name: ${JSON.stringify(name)}`);
+  return `'${name}'`;
+}
+/** Column type for casting parameters: the catalogue's type without its modifier (numeric(12,2) → numeric). */
+export function castType(c: ColumnModel): string {
+  return c.sqlType.replace(/\(\d+(,\s*\d+)?\)/g, "");
+}
+
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+  private aliases = 0;
+  constructor(readonly options: CompileOptions) {}
+
+  /** The one way a value enters SQL: as a numbered parameter, cast to the type it is compared with. */
+  param(value: unknown, cast?: string): string {
+    this.params.push(toParam(value));
+    return cast ? `$${this.params.length}::${cast}` : `$${this.params.length}`;
+  }
+
+  /** A plan value: literal, or a session variable bound now. */
+  value(v: Value, cast?: string, json = false): string {
+    if (v.kind === "session") {
+      const s = this.options.session[v.name];
+      if (s === undefined) throw new RequestError("not-found", `missing session variables: ${JSON.stringify(v.name)}`);
+      // An array session variable may be a Postgres array literal ({a,b}) or JSON (["a","b"]).
+      if (cast?.endsWith("[]") && s.trim().startsWith("[")) {
+        try {
+          return this.param(JSON.parse(s), cast);
+        } catch {
+          // not JSON: let Postgres read it
+        }
+      }
+      return this.param(s, cast);
+    }
+    return this.param(json ? JSON.stringify(v.value) : v.value, cast);
+  }
+
+  alias(): string {
+    this.aliases += 1;
+    return ident(`_${this.aliases}`);
+  }
+
+  build(sql: string): CompiledStatement {
+    return Object.freeze({ sql, params: Object.freeze([...this.params]) });
+  }
+}
+
+function toParam(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (typeof v === "number" || typeof v === "bigint") return String(v);
+  if (Array.isArray(v)) return v.map((x) => (x === null || typeof x !== "object" ? toParam(x) : JSON.stringify(x)));
+  if (typeof v === "object") return JSON.stringify(v);
+  return v;
+}

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseLanes } from "../support/db.ts";
+import { openEngine, user } from "./graphql-helpers.ts";
+import { mergeSelectPermission } from "../../server/graphql/plan/merge.ts";
+import type { BoolExp } from "../../server/graphql/plan/ir.ts";
+
+describe("mergeSelectPermission: the one place a role's permission meets the caller's arguments", () => {
+  const perm: BoolExp = { kind: "compare", column: { name: "a" } as never, castToText: false, op: "_eq", value: { kind: "session", name: "x-hasura-user-id" } };
+  const mine: BoolExp = { kind: "compare", column: { name: "b" } as never, castToText: false, op: "_eq", value: { kind: "literal", value: 1 } };
+  it("ANDs the permission filter with the caller's where", () => {
+    expect(mergeSelectPermission({ where: mine }, { filter: perm })).toEqual({ where: { kind: "and", items: [perm, mine] }, limit: undefined });
+    expect(mergeSelectPermission({}, { filter: perm }).where).toBe(perm);
+    expect(mergeSelectPermission({ where: mine }, { filter: null }).where).toBe(mine);
+    expect(mergeSelectPermission({}, { filter: null }).where).toEqual({ kind: "true" });
+  });
+  it("lets the smaller limit win", () => {
+    expect(mergeSelectPermission({ limit: 5 }, { filter: null, limit: 100 }).limit).toBe(5);
+    expect(mergeSelectPermission({ limit: 500 }, { filter: null, limit: 100 }).limit).toBe(100);
+    expect(mergeSelectPermission({}, { filter: null }, 1000).limit).toBe(1000);
+    expect(mergeSelectPermission({ limit: 2000 }, { filter: null }, 1000).limit).toBe(1000);
+    expect(mergeSelectPermission({}, { filter: null }).limit).toBeUndefined();
+  });
+});
+
+describe.each(databaseLanes())("GraphQL permissions (%s)", (lane) => {
+  let t: Awaited<ReturnType<typeof openEngine>>;
+  beforeAll(async () => {
+    t = await openEngine(lane);
+  });
+  afterAll(async () => t?.close());
+
+  it("applies the row filter with the session's X-Hasura-User-Id", async () => {
+    expect((await t.run(`{ gql_author { id name } }`, user(2))).data).toEqual({ gql_author: [{ id: 2, name: "Brian" }] });
+    const arts = await t.run(`{ gql_article(order_by: {id: asc}) { title } }`, user(2));
+    expect(arts.data).toEqual({ gql_article: [{ title: "Alpha" }, { title: "Gamma" }, { title: "Delta" }] });
+  });
+
+  it("applies the target's permission inside relationship filters and fields", async () => {
+    // user 2 sees only author 2, so the article's author is null for others' articles, and filtering through it finds only theirs
+    const r = await t.run(`{ gql_article(order_by: {id: asc}) { title author { name } } }`, user(2));
+    expect(r.data).toEqual({ gql_article: [{ title: "Alpha", author: null }, { title: "Gamma", author: { name: "Brian" } }, { title: "Delta", author: { name: "Brian" } }] });
+    const f = await t.run(`{ gql_article(where: {author: {name: {_eq: "Ada"}}}) { title } }`, user(2));
+    expect(f.data).toEqual({ gql_article: [] });
+  });
+
+  it("a column the role may not see is not in its schema", async () => {
+    const r = await t.run(`{ gql_author { id secret } }`, user(1));
+    expect(r.errors).toEqual([{ message: "field 'secret' not found in type: 'gql_author'", extensions: { path: expect.any(String), code: "validation-failed" } }]);
+    const w = await t.run(`{ gql_author(where: {secret: {_eq: "s1"}}) { id } }`, user(1));
+    expect(w.errors?.[0].extensions.code).toBe("validation-failed");
+    const agg = await t.run(`{ gql_author_aggregate { aggregate { count } } }`, user(1));
+    expect(agg.errors?.[0].message).toBe("field 'gql_author_aggregate' not found in type: 'query_root'");
+    const noTable = await t.run(`{ gql_article_by_pk(id: 1) { id } }`, { roles: ["nobody"], isAdmin: false, variables: {} });
+    expect(noTable.errors?.[0].message).toBe("field 'gql_article_by_pk' not found in type: 'query_root'");
+  });
+
+  it("applies the role's row limit", async () => {
+    const r = await t.run(`{ gql_article(order_by: {id: asc}) { title } }`, { roles: ["editor"], isAdmin: false, variables: {} });
+    expect(r.data).toEqual({ gql_article: [{ title: "Alpha" }, { title: "Gamma" }] });
+  });
+
+  it("a user with several roles gets the union: rows any role allows, columns any role grants (null where its role does not see the row)", async () => {
+    const both = user(2, ["user", "editor"]);
+    const r = await t.run(`{ gql_article(order_by: {id: asc}) { title content views } }`, both);
+    // user: published or own (Alpha, Gamma, Delta); editor: published (Alpha, Gamma), sees content and views
+    expect(r.data).toEqual({
+      gql_article: [
+        { title: "Alpha", content: "first", views: 10 },
+        { title: "Gamma", content: "third", views: 30 },
+        { title: "Delta", content: null, views: null },
+      ],
+    });
+    const authors = await t.run(`{ gql_author(order_by: {id: asc}) { name email } }`, both);
+    expect(authors.data).toEqual({ gql_author: [{ name: "Ada", email: null }, { name: "Brian", email: "brian@example.com" }, { name: "Chen", email: null }] });
+  });
+
+  it("a missing session variable is a clear error", async () => {
+    const r = await t.run(`{ gql_author { id } }`, { roles: ["user"], isAdmin: false, variables: {} });
+    expect(r.errors?.[0].message).toBe('missing session variables: "x-hasura-user-id"');
+  });
+
+  it("bounds non-admin requests: depth, aliases, batch size, rows", async () => {
+    // gql_author > articles > author > articles … : 13 levels with id
+    let deep = "id";
+    for (let i = 11; i >= 1; i--) deep = `${i % 2 ? "articles" : "author"} { ${deep} }`;
+    deep = `{ gql_author { ${deep} } }`;
+    const editorAll = { roles: ["editor", "user"], isAdmin: false, userId: "1", variables: { "x-hasura-user-id": "1" } };
+    const d = await t.run(deep, editorAll);
+    expect(d.errors?.[0].message).toMatch(/^query depth 13 exceeds the limit of 10$/);
+    expect((await t.run(deep)).errors).toBeUndefined(); // admin is not bounded
+    const aliases = `{ ${Array.from({ length: 51 }, (_, i) => `a${i}: gql_author { id }`).join(" ")} }`;
+    expect((await t.run(aliases, user(1))).errors?.[0].message).toBe("the query uses 51 aliases; the limit is 50");
+    const batch = await t.engine.execute(Array.from({ length: 21 }, () => ({ query: "{ gql_author { id } }" })), user(1));
+    expect((batch.body as { errors: { message: string }[] }).errors[0].message).toBe("a batch may hold at most 20 operations; this one holds 21");
+    await t.db.exec(`insert into gql_article (title, author_id, published) select 'bulk ' || g, 1, true from generate_series(1, 1100) g`);
+    const rows = await t.run(`{ gql_article_aggregate { aggregate { count } } }`, user(1));
+    expect(rows.data).toEqual({ gql_article_aggregate: { aggregate: { count: 100 } } }); // the role's limit 100 applies to the aggregate's rows too
+    const editor = await t.run(`{ gql_author { articles { id } } }`, { roles: ["editor"], isAdmin: false, variables: {} });
+    expect(editor.errors).toBeUndefined();
+    const capped = await t.run(`{ gql_article { id } }`, { roles: ["capped"], isAdmin: false, variables: {} });
+    expect(capped.errors?.[0].extensions.code).toBe("validation-failed"); // no permission at all: no field
+    await t.db.exec(`delete from gql_article where title like 'bulk %'`);
+  });
+});

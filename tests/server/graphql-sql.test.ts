@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEngine, admin, user } from "./graphql-helpers.ts";
+import { explain } from "../../server/graphql/execute/run.ts";
+import type { Session } from "../../server/auth/types.ts";
+
+/** Compiled-SQL snapshots of representative queries and roles: one parameterised statement per root field. */
+describe("compiled SQL", () => {
+  let t: Awaited<ReturnType<typeof openEngine>>;
+  beforeAll(async () => {
+    t = await openEngine("pglite");
+  });
+  afterAll(async () => t?.close());
+  const sql = (query: string, session: Session = admin, variables?: Record<string, unknown>) =>
+    explain((t.engine as unknown as { contextFor(s: Session): Parameters<typeof explain>[0] }).contextFor(session), { query, variables });
+
+  it("admin list with filter, order, limit and an object relationship", () => {
+    expect(sql(`{ gql_article(where: {title: {_ilike: "%a%"}}, order_by: {author: {name: desc}}, limit: 10) { id author { name } } }`)).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_article",
+          "params": [
+            "%a%",
+            "10",
+          ],
+          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select (select row_to_json("_7") from (select "_1"."id" as "id", (select (select row_to_json("_6") from (select "_4"."name" as "name") as "_6") from "public"."gql_author" as "_4" where "_4"."id" = "_1"."author_id" and true limit 1) as "author") as "_7") as "__j", (select "_2"."name" from "public"."gql_author" as "_2" where "_2"."id" = "_1"."author_id" limit 1) as "__o0" from "public"."gql_article" as "_1" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_3")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("a role's permission filter with a session variable, ANDed with the caller's where, and its limit", () => {
+    expect(sql(`{ gql_article(where: {id: {_gt: 1}}, limit: 500) { title } }`, user(7))).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_article",
+          "params": [
+            "true",
+            "7",
+            "1",
+            "100",
+          ],
+          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select (select row_to_json("_3") from (select "_1"."title" as "title") as "_3") as "__j" from "public"."gql_article" as "_1" where ((("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) and ("_1"."id" > $3::integer)) limit $4::bigint) as "_2")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("aggregate with nodes and an array relationship filter", () => {
+    expect(sql(`{ gql_author_aggregate(where: {articles: {published: {_eq: true}}}) { aggregate { count max { id } } nodes { name } } }`)).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_author_aggregate",
+          "params": [
+            "true",
+          ],
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*), 'max', json_build_object('id', max("_3"."id"))), 'nodes', coalesce(json_agg("_3"."__j0"), '[]'::json)) from (select "_1".*, (select row_to_json("_4") from (select "_1"."name" as "name") as "_4") as "__j0" from "public"."gql_author" as "_1" where exists (select 1 from "public"."gql_article" as "_2" where "_2"."author_id" = "_1"."id" and ("_2"."published" = $1::boolean))) as "_3")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("union of roles: a column only one role grants shows under that role's filter", () => {
+    expect(sql(`{ gql_author { name email } }`, user(2, ["user", "editor"]))).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_author",
+          "params": [
+            "2",
+            "1000",
+          ],
+          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select (select row_to_json("_3") from (select "_1"."name" as "name", case when ("_1"."id" = $1::integer) then "_1"."email" end as "email") as "_3") as "__j" from "public"."gql_author" as "_1" where true limit $2::bigint) as "_2")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("insert with a preset and a check", () => {
+    expect(sql(`mutation { insert_gql_article_one(object: {title: "x"}) { id } }`, user(3))).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "insert_gql_article_one",
+          "params": [
+            "x",
+            "3",
+            "true",
+            "3",
+            "3",
+          ],
+          "sql": "with "_m" as (insert into "public"."gql_article" as "_i" ("title", "author_id") values ($1::text, $2::integer) returning *) select ((select (select row_to_json("_2") from (select "_1"."id" as "id") as "_2") from "_m" as "_1" where (("_1"."published" = $3::boolean) or ("_1"."author_id" = $4::integer)) limit 1))::text as "json", (select count(*) from "_m" as "_3" where not coalesce(("_3"."author_id" = $5::integer), false))::int as "failed", (select count(*) from "_m")::int as "affected"",
+        },
+      ]
+    `);
+  });
+
+  it("update with _set and _inc", () => {
+    expect(sql(`mutation { update_gql_article(where: {id: {_eq: 1}}, _set: {title: "y"}, _inc: {views: 2}) { affected_rows } }`)).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "update_gql_article",
+          "params": [
+            "1",
+            "y",
+            "2",
+          ],
+          "sql": "with "_m" as (update "public"."gql_article" as "_u" set "title" = $2::text, "views" = "_u"."views" + $3::integer where ("_u"."id" = $1::integer) returning "_u".*) select (json_build_object('affected_rows', (select count(*) from "_m")))::text as "json", 0 as "failed", (select count(*) from "_m")::int as "affected"",
+        },
+      ]
+    `);
+  });
+});
