@@ -1,0 +1,19 @@
+/** Every declared resource; the app shell mounts their pages and Refine entries from this list. */
+import type { Resource } from "../src/framework/declare.ts";
+import { companies } from "./companies.ts";
+import { branches, classrooms } from "./branches.ts";
+import { holidays } from "./holidays.ts";
+import { enquiries } from "./enquiries.ts";
+import { users, roles } from "./users.ts";
+import { curriculums, levels, subjects, categories, programTypes, academicCalendars, terms, programs } from "./programmes.ts";
+import { contentCategories, resourceCategories, posts, resourcePosts, surveys } from "./content.ts";
+import { referrals } from "./rewards.ts";
+import { discounts, academicProgramTypePricings, specialClassPricings, systemSettings } from "./finance-setup.ts";
+import { broadcasts, news, threeTimesAbsents, unsubscribers } from "./communication.ts";
+
+export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
+  // issue 7: the remaining catalogue screens
+  users, roles, curriculums, levels, subjects, categories, programTypes, academicCalendars, terms, programs,
+  contentCategories, resourceCategories, posts, resourcePosts, surveys, referrals,
+  discounts, academicProgramTypePricings, specialClassPricings, systemSettings,
+  broadcasts, news, threeTimesAbsents, unsubscribers];

@@ -1,0 +1,26 @@
+import { GiftOutlined } from "@ant-design/icons";
+import { defineResource, text, enumOf, relation, date } from "../src/framework/declare.ts";
+
+/** Spec part 2 §3 shows the column only (referralStattus, spelt so); these are the demo data's values. */
+export const REFERRAL_STATUSES = { pending: "Pending", successful: "Successful", rewarded: "Rewarded", cancelled: "Cancelled" } as const;
+
+/** A referral: the referrer, the referee, the subject, the status and the registration date. */
+export const referrals = defineResource({
+  table: "referrals",
+  label: "Referral",
+  singular: "Referral",
+  icon: GiftOutlined,
+  menu: "rewards",
+  routes: { list: "/reward/referral", create: "/reward/referral/create", edit: "/reward/referral/:id/update" },
+  softDelete: true,
+  recordLabel: "referralCode",
+  fields: {
+    referralCode: text("Referral Code", { filter: true }),
+    referrerId: relation("Referrer", "users", { required: true, labelField: "fullName", filter: true }),
+    referreeId: relation("Referee", "users", { required: true, labelField: "fullName", filter: true }),
+    subjectId: relation("Subject", "subjects", { filter: true }),
+    companyId: relation("Company", "companies", { filter: true }),
+    registrationDate: date("Registration Date", { filter: true }),
+    referralStattus: enumOf("Status", REFERRAL_STATUSES, { required: true, filter: true, defaultValue: "pending" }),
+  },
+});

@@ -1,0 +1,123 @@
+/**
+ * Media storage under config.mediaDir: signed upload grants, writes (size and type enforced), reads.
+ * The HTTP side is in routes.ts (PUT /media/upload, GET /media/public, GET /media/download) and
+ * server/api/media.ts (GET /api/v2/media/put-presigned-url).
+ */
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { createReadStream, type ReadStream } from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/types.ts";
+import { MESSAGES } from "../../src/domain/validators.ts";
+import { containedMediaPath, mediaTypeOf, newKeyPath, MediaPathError, type MediaType } from "./paths.ts";
+import { UPLOAD_URL_SECONDS, loadSigningSecret, signGrant, verifyGrant, type UploadGrant } from "./signing.ts";
+import { imageSignatureMatches } from "./sniff.ts";
+
+export { MediaPathError } from "./paths.ts";
+
+export class MediaError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface MediaService {
+  /** A signed PUT URL for a new object named after the requested key. */
+  presign(requestedKey: string, uid: string | undefined): { url: string; keyPath: string };
+  /** Checks the grant, size and type, then stores the bytes. */
+  store(grant: UploadGrant, signature: string, body: Buffer): Promise<{ keyPath: string; size: number }>;
+  /** An existing object: its stream, type and size. */
+  read(key: string): Promise<{ stream: ReadStream; type: MediaType; size: number; fileName: string }>;
+  root: string;
+}
+
+export function createMediaService(options: { mediaDir: string; publicUrl: string; db?: Db; secret?: Buffer; now?: () => number }): MediaService {
+  const root = path.resolve(options.mediaDir);
+  const secret = options.secret ?? loadSigningSecret(root);
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+
+  return {
+    root,
+    presign(requestedKey, uid) {
+      let keyPath: string;
+      try {
+        keyPath = newKeyPath(requestedKey);
+      } catch (e) {
+        if (e instanceof MediaPathError) throw new MediaError(400, e.message);
+        throw e;
+      }
+      const grant: UploadGrant = { key: keyPath, expires: now() + UPLOAD_URL_SECONDS, uid: uid ?? "" };
+      const q = new URLSearchParams({ key: grant.key, expires: String(grant.expires), uid: grant.uid, sig: signGrant(secret, grant) });
+      return { url: `${options.publicUrl.replace(/\/$/, "")}/media/upload?${q}`, keyPath };
+    },
+
+    async store(grant, signature, body) {
+      const verdict = verifyGrant(secret, grant, signature, now());
+      if (verdict === "bad-signature") throw new MediaError(403, "Invalid upload signature");
+      if (verdict === "expired") throw new MediaError(403, "The upload link has expired");
+      let full: string;
+      try {
+        await mkdir(root, { recursive: true });
+        full = await containedMediaPath(root, grant.key);
+      } catch (e) {
+        if (e instanceof MediaPathError) throw new MediaError(400, e.message);
+        throw e;
+      }
+      const type = mediaTypeOf(grant.key)!;
+      if (body.length > type.maxBytes) throw new MediaError(413, type.image ? MESSAGES.imageTooLarge : "The file size exceeds the allowable limit.");
+      if (body.length === 0) throw new MediaError(400, "Empty upload");
+      if (type.image && !imageSignatureMatches(type.contentType, body)) throw new MediaError(415, "The file is not a gif, jpeg or png image");
+      await mkdir(path.dirname(full), { recursive: true });
+      await containedMediaPath(root, grant.key); // the folders just made are still inside the root
+      const tmp = path.join(path.dirname(full), `.upload-${randomUUID()}`);
+      const handle = await open(tmp, "wx", 0o640);
+      try {
+        await handle.writeFile(body);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(tmp, full);
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw e;
+      }
+      await options.db?.query(
+        `insert into media_objects (key, "contentType", size, "createdBy") values ($1, $2, $3, $4)
+         on conflict (key) do update set "contentType" = excluded."contentType", size = excluded.size`,
+        [grant.key, type.contentType, body.length, /^[0-9a-f-]{36}$/i.test(grant.uid) ? grant.uid : null],
+      );
+      return { keyPath: grant.key, size: body.length };
+    },
+
+    async read(key) {
+      let full: string;
+      try {
+        full = await containedMediaPath(root, key);
+      } catch (e) {
+        if (e instanceof MediaPathError) throw new MediaError(400, e.message);
+        throw e;
+      }
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) throw new MediaError(404, "Not found");
+      return { stream: createReadStream(full), type: mediaTypeOf(key)!, size: info.size, fileName: path.basename(full) };
+    },
+  };
+}
+
+const services = new WeakMap<object, MediaService>();
+
+/** The one media service of a server (keyed by its config), shared by the REST call and the /media routes. */
+export function mediaFor(ctx: { config: { mediaDir: string; publicUrl: string }; db?: Db }): MediaService {
+  let service = services.get(ctx.config);
+  if (!service) {
+    const config = ctx.config;
+    service = createMediaService({ mediaDir: config.mediaDir, get publicUrl() { return config.publicUrl; }, db: ctx.db });
+    services.set(ctx.config, service);
+  }
+  return service;
+}

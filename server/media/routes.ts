@@ -1,0 +1,55 @@
+/**
+ * Media over HTTP at the server root (spec: {media}/media/public and {media}/media/download):
+ * PUT /media/upload?key&expires&uid&sig (the signed URL from the presign call), GET /media/public?key
+ * (inline), GET /media/download?key (attachment). Keys carry a random UUID, so links work from plain
+ * <img>/<a> tags without a bearer token.
+ */
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { MediaError, type MediaService } from "./index.ts";
+import { FILE_MAX_BYTES } from "./paths.ts";
+
+function sendError(reply: FastifyReply, e: unknown) {
+  if (e instanceof MediaError) return reply.code(e.statusCode).send({ success: false, message: e.message });
+  throw e;
+}
+
+export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
+  // Uploads are raw bytes of any type: parsed here as one buffer, limited by the route's bodyLimit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: FILE_MAX_BYTES }, (_req, body, done) => done(null, body));
+
+  app.put<{ Querystring: { key?: string; expires?: string; uid?: string; sig?: string } }>(
+    "/media/upload",
+    { bodyLimit: FILE_MAX_BYTES },
+    async (request, reply) => {
+      const { key, expires, uid, sig } = request.query;
+      if (!key || !expires || !sig) return reply.code(403).send({ success: false, message: "Invalid upload signature" });
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      try {
+        const stored = await media.store({ key, expires: Number(expires), uid: uid ?? "" }, sig, body);
+        return reply.send({ success: true, data: stored });
+      } catch (e) {
+        return sendError(reply, e);
+      }
+    },
+  );
+
+  const serve = (disposition: "inline" | "attachment") => async (request: { query: { key?: string } }, reply: FastifyReply) => {
+    try {
+      const { stream, type, size, fileName } = await media.read(request.query.key ?? "");
+      const inline = disposition === "inline" && type.inline;
+      return reply
+        .header("Content-Type", type.contentType)
+        .header("Content-Length", size)
+        .header("X-Content-Type-Options", "nosniff")
+        .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        .header("Cache-Control", "private, max-age=3600")
+        .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/"/g, "")}"`)
+        .send(stream);
+    } catch (e) {
+      return sendError(reply, e);
+    }
+  };
+  app.get<{ Querystring: { key?: string } }>("/media/public", serve("inline"));
+  app.get<{ Querystring: { key?: string } }>("/media/download", serve("attachment"));
+};

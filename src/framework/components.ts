@@ -1,0 +1,17 @@
+/**
+ * Building blocks for hand-written pages that replace a generated one: the same list, row actions,
+ * inputs and renderers the generated pages use (a separate entry so the shell's eager import stays small).
+ */
+export { ListView, recordCounter, permanentFilters, PAGE_SIZE } from "./pages/ListView.tsx";
+export { RowActions, DeleteRecordButton } from "./pages/RowActions.tsx";
+export { CsvExportButton, fetchAllRows } from "./pages/CsvExportButton.tsx";
+export { fieldRules, backPath } from "./pages/FormPage.tsx";
+export { MoneyInput } from "./inputs/MoneyInput.tsx";
+export { RelationSelect } from "./inputs/RelationSelect.tsx";
+export { MediaUpload } from "./inputs/MediaUpload.tsx";
+export { RichTextInput } from "./inputs/RichTextInput.tsx";
+export { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
+export { KINDS, renderValue, decodeRecord, encodeValues } from "./kinds.tsx";
+export { useRelationLabels } from "./useRelationLabels.ts";
+export { TextWithLinks, splitLongLinks } from "./text.tsx";
+export { uploadFile, publicMediaUrl, downloadMediaUrl } from "./media.ts";

@@ -1,0 +1,166 @@
+/**
+ * The generated list: filters, sorting and page in the URL; the counter 'Viewing from X - Y (out of
+ * N records)'; an index continuing across pages; quick jump without a page-size selector; soft-deleted
+ * rows excluded; CSV export of every matching row; buttons shown only when the access policy allows.
+ */
+import { Button, Card, Form, Space, Table, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table/index.js";
+import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { getDefaultSortOrder, useTable } from "@refinedev/antd";
+import { Link, useParams } from "react-router";
+import { useMemo } from "react";
+import type { Resource } from "../types.ts";
+import { fillRoute, filterFields, listFields } from "../defineResource.ts";
+import { listSelection } from "../selection.ts";
+import { KINDS, renderValue } from "../kinds.tsx";
+import { useRelationLabels } from "../useRelationLabels.ts";
+import { RowActions } from "./RowActions.tsx";
+import { CsvExportButton } from "./CsvExportButton.tsx";
+
+export const PAGE_SIZE = 10;
+
+/** 'Viewing from X - Y (out of N records)' */
+export function recordCounter(currentPage: number, pageSize: number, shown: number, total: number): string {
+  const from = total === 0 || shown === 0 ? 0 : (currentPage - 1) * pageSize + 1;
+  const to = total === 0 || shown === 0 ? 0 : from + shown - 1;
+  return `Viewing from ${from} - ${to} (out of ${total} records)`;
+}
+
+/**
+ * Filters that always apply: not soft-deleted, the parent's id, the resource's own. Each is a keyed
+ * "and" group so it never merges with a user's filter on the same column (Refine merges filters by
+ * field and operator; a user filtering status = new must not replace status <> deleted).
+ */
+export function permanentFilters(resource: Resource, parentId?: string): CrudFilter[] {
+  const group = (key: string, filter: CrudFilter): CrudFilter => ({ operator: "and", key, value: [filter] });
+  return [
+    ...(resource.softDelete ? [group("not-deleted", { field: "status", operator: "ne", value: "deleted" })] : []),
+    ...(resource.parent && parentId ? [group("parent", { field: resource.parent.field, operator: "eq", value: parentId })] : []),
+    ...(resource.permanentFilters ?? []),
+  ];
+}
+
+export interface ListViewProps {
+  resource: Resource;
+  /** Inline under a parent's show page: no URL sync, rows of that parent only. */
+  parentId?: string;
+  title?: string;
+}
+
+export function ListView({ resource, parentId, title }: ListViewProps) {
+  const routeParams = useParams();
+  const params = { ...routeParams, ...(resource.parent && parentId ? { [resource.parent.param]: parentId } : {}) };
+  const inline = parentId !== undefined;
+  const columnsFields = listFields(resource);
+  const filters = filterFields(resource);
+  const permanent = useMemo(() => permanentFilters(resource, parentId), [resource, parentId]);
+
+  const { tableProps, searchFormProps, filters: activeFilters, sorters, currentPage, pageSize, result } = useTable<BaseRecord, never, Record<string, unknown>>({
+    resource: resource.table,
+    syncWithLocation: !inline,
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE },
+    sorters: { initial: [resource.defaultSort] },
+    filters: { permanent },
+    meta: { fields: listSelection(resource) },
+    queryOptions: { retry: false },
+    onSearch: (values) => filters.flatMap((f) => KINDS[f.kind].toFilters!(f, values[f.name])),
+  });
+
+  const rows = (tableProps.dataSource ?? []) as BaseRecord[];
+  const labels = useRelationLabels(columnsFields, rows);
+  const total = result.total ?? 0;
+  const filterInitialValues = useMemo(
+    () => Object.fromEntries(filters.map((f) => [f.name, KINDS[f.kind].fromFilters!(f, activeFilters)])),
+    // Only on first render: afterwards the form owns its values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  const columns: ColumnsType<BaseRecord> = [
+    {
+      title: "Index",
+      key: "__index",
+      width: 72,
+      render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1,
+    },
+    ...columnsFields.map((f) => ({
+      title: f.label,
+      dataIndex: f.name,
+      key: f.name,
+      sorter: f.sortable ? { multiple: 1 } : undefined,
+      sortOrder: f.sortable ? (getDefaultSortOrder(f.name, sorters) ?? null) : undefined,
+      render: (v: unknown) => renderValue(f, v, labels[f.name]),
+    })),
+    {
+      title: "Actions",
+      key: "__actions",
+      width: 140,
+      render: (_v, record) => <RowActions resource={resource} record={record} params={params} />,
+    },
+  ];
+
+  const createPath = resource.routes.create && fillRoute(resource.routes.create, params);
+
+  return (
+    <Card
+      title={title ?? resource.label}
+      extra={
+        <Space>
+          {resource.exportable && <CsvExportButton resource={resource} filters={activeFilters} sorters={sorters} />}
+          {createPath && (
+            <CanAccess resource={resource.table} action="create" fallback={null}>
+              <Link to={createPath}>
+                <Button type="primary" icon={<PlusOutlined />}>
+                  Create
+                </Button>
+              </Link>
+            </CanAccess>
+          )}
+        </Space>
+      }
+    >
+      {filters.length > 0 && (
+        <Form {...searchFormProps} initialValues={filterInitialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
+          {filters.map((f) => (
+            <Form.Item key={f.name} name={f.name} label={f.label}>
+              {KINDS[f.kind].filterInput!(f)}
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Space>
+              <Button htmlType="submit" icon={<SearchOutlined />}>
+                Search
+              </Button>
+              <Button
+                onClick={() => {
+                  searchFormProps.form?.resetFields();
+                  for (const f of filters) searchFormProps.form?.setFieldValue(f.name, undefined);
+                  searchFormProps.form?.submit();
+                }}
+              >
+                Reset
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+      <Typography.Text className="record-counter" data-testid="record-counter">
+        {recordCounter(currentPage, pageSize, rows.length, total)}
+      </Typography.Text>
+      <Table
+        {...tableProps}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: true }}
+        pagination={{
+          ...tableProps.pagination,
+          simple: false,
+          showQuickJumper: true,
+          showSizeChanger: false,
+          position: ["bottomRight"],
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+/** Show / edit / delete of one row, each shown only when the access policy allows it. */
+import { Button, Popconfirm, Space, Tooltip } from "antd";
+import { DeleteOutlined, EditOutlined, EyeOutlined } from "@ant-design/icons";
+import { CanAccess, useDelete, useUpdate, type BaseRecord } from "@refinedev/core";
+import { Link } from "react-router";
+import type { Resource } from "../types.ts";
+import { fillRoute } from "../defineResource.ts";
+
+export interface RowActionsProps {
+  resource: Resource;
+  record: BaseRecord;
+  params: Record<string, string | undefined>;
+  /** Called after a successful delete (the show page leaves). */
+  onDeleted?: () => void;
+  /** Hide the show link (on the show page itself). */
+  hideShow?: boolean;
+}
+
+export function RowActions({ resource, record, params, onDeleted, hideShow }: RowActionsProps) {
+  const id = String(record.id);
+  const routeParams = { ...params, ...Object.fromEntries(Object.values(resource.idParams).map((p) => [p, id])) };
+  return (
+    <Space size="small">
+      {resource.routes.show && !hideShow && (
+        <CanAccess resource={resource.table} action="show" params={{ id }} fallback={null}>
+          <Tooltip title="View">
+            <Link to={fillRoute(resource.routes.show, routeParams)} aria-label="View">
+              <Button size="small" icon={<EyeOutlined />} />
+            </Link>
+          </Tooltip>
+        </CanAccess>
+      )}
+      {resource.routes.edit && (
+        <CanAccess resource={resource.table} action="edit" params={{ id }} fallback={null}>
+          <Tooltip title="Edit">
+            <Link to={fillRoute(resource.routes.edit, routeParams)} aria-label="Edit">
+              <Button size="small" icon={<EditOutlined />} />
+            </Link>
+          </Tooltip>
+        </CanAccess>
+      )}
+      {resource.deletable && (
+        <CanAccess resource={resource.table} action="delete" params={{ id }} fallback={null}>
+          <DeleteRecordButton resource={resource} id={id} onDeleted={onDeleted} />
+        </CanAccess>
+      )}
+    </Space>
+  );
+}
+
+/** Soft delete (status = 'deleted') or hard delete, after a confirmation. */
+export function DeleteRecordButton({ resource, id, onDeleted }: { resource: Resource; id: string; onDeleted?: () => void }) {
+  const { mutate: update, mutation: updating } = useUpdate();
+  const { mutate: remove, mutation: removing } = useDelete();
+  const confirm = () => {
+    const done = { onSuccess: () => onDeleted?.() };
+    if (resource.softDelete) {
+      update(
+        { resource: resource.table, id, values: { status: "deleted" }, meta: { fields: ["id", "status"] }, errorNotification: false, successNotification: false },
+        done,
+      );
+    } else {
+      remove({ resource: resource.table, id, errorNotification: false, successNotification: false }, done);
+    }
+  };
+  return (
+    <Popconfirm title={`Delete this ${resource.singular.toLowerCase()}?`} description="Are you sure you want to delete this record?" okText="Yes" cancelText="No" onConfirm={confirm}>
+      <Button size="small" danger aria-label="Delete" icon={<DeleteOutlined />} loading={updating.isPending || removing.isPending} />
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * What a resource file declares (DESIGN §7): an entity's table, routes, label, menu place and fields.
+ * Everything optional has a working default, so `{ table, label, routes, fields }` already gets pages.
+ */
+import type { ComponentType, LazyExoticComponent } from "react";
+import type { CrudFilter } from "@refinedev/core";
+import type { Validator } from "../domain/validators.ts";
+
+export type FieldKind =
+  | "text"
+  | "longText"
+  | "richText"
+  | "number"
+  | "money"
+  | "date"
+  | "time"
+  | "dateTime"
+  | "enum"
+  | "boolean"
+  | "relation"
+  | "image"
+  | "file"
+  | "phone"
+  | "email"
+  | "amountRows";
+
+/** Where a field appears. Defaults depend on the kind (see `kinds.tsx`). */
+export interface FieldPlacement {
+  /** A column of the generated list. */
+  list?: boolean;
+  /** A filter above the generated list. */
+  filter?: boolean;
+  /** An input of the generated create/edit form; "create" or "edit" limits it to one of them. */
+  form?: boolean | "create" | "edit";
+  /** A row of the generated show page. */
+  show?: boolean;
+  /** The list column can be sorted (server side). */
+  sortable?: boolean;
+}
+
+export interface FieldOptions extends FieldPlacement {
+  /** Shown above the input, as the column title and in the show page. Defaults to the humanised name. */
+  label?: string;
+  /** Required in forms; a string is the message (default "Please input {label}!"). */
+  required?: boolean | string;
+  /** Rules from src/domain/validators, run in order; the first failing message shows under the field. */
+  rules?: readonly Validator[];
+  /** Shown but not editable in the edit form. */
+  readOnly?: boolean;
+  placeholder?: string;
+  /** Value of a new record's input. */
+  defaultValue?: unknown;
+  /** Short help under the input. */
+  help?: string;
+}
+
+export interface PlainField extends FieldOptions {
+  kind: "text" | "longText" | "richText" | "money" | "date" | "time" | "dateTime" | "boolean" | "phone" | "email" | "amountRows";
+}
+
+export interface NumberField extends FieldOptions {
+  kind: "number";
+  min?: number;
+  max?: number;
+  /** Whole numbers only (default true). */
+  integer?: boolean;
+}
+
+export interface EnumField extends FieldOptions {
+  kind: "enum";
+  /** Stored value → display label, in display order. */
+  values: Readonly<Record<string, string>>;
+}
+
+export interface RelationField extends FieldOptions {
+  kind: "relation";
+  /** The target resource's table. */
+  target: string;
+  /** The target's field shown as the option and cell label (default: the target's recordLabel, else "name"). */
+  labelField?: string;
+  /** Many ids (a jsonb array column) instead of one. */
+  many?: boolean;
+}
+
+export interface MediaField extends FieldOptions {
+  kind: "image" | "file";
+  /** Folder of the media key (default: the table name). */
+  folder?: string;
+}
+
+export type Field = PlainField | NumberField | EnumField | RelationField | MediaField;
+
+export type PageKind = "list" | "create" | "edit" | "show";
+
+/** A hand-written page replacing a generated one (it receives its resource as a prop). */
+export type PageComponent = ComponentType<{ resource?: Resource }> | LazyExoticComponent<ComponentType<{ resource?: Resource }>>;
+
+export interface ResourceDeclaration<F extends Record<string, Field> = Record<string, Field>> {
+  /** The table (and Refine resource name, and access-policy object). */
+  table: string;
+  /** Plural label: menu entry, list title. */
+  label: string;
+  /** Singular label: "Create {singular}", "Edit {singular}". Defaults to the label. */
+  singular?: string;
+  /** Menu icon (an @ant-design/icons component). */
+  icon?: ComponentType;
+  /** Menu group (the parent menu entry's key); top level when absent; null hides it from the menu. */
+  menu?: string | null;
+  /**
+   * The spec's paths. The record id's parameter is the one `:param` of the edit/show path that is not
+   * the parent's. A page without a route is not served.
+   */
+  routes: Partial<Record<PageKind, string>>;
+  fields: F;
+  /** The field naming a record (titles, relation labels). Default "name" when declared, else "id". */
+  recordLabel?: string;
+  /** Default sort of the list (spec: updatedAt descending). */
+  defaultSort?: { field: string; order: "asc" | "desc" };
+  /** Delete marks status = 'deleted' and lists exclude such rows. Default false. */
+  softDelete?: boolean;
+  /** Offer delete (soft or hard) on the list and show pages. Default true. */
+  deletable?: boolean;
+  /** A child of another resource: its routes carry the parent's id param, its rows the parent's id. */
+  parent?: { table: string; field: string; param: string };
+  /** Child resources listed on the show page (like Django admin inlines), by table. */
+  inlines?: readonly string[];
+  /** Hand-written pages replacing generated ones. */
+  pages?: Partial<Record<PageKind, PageComponent>>;
+  /** Filters always applied to the list (besides soft deletion). */
+  permanentFilters?: readonly CrudFilter[];
+  /** Generated list offers CSV export (default true). */
+  exportable?: boolean;
+}
+
+/** A declaration with every default filled in; what the pages read. */
+export interface Resource extends ResourceDeclaration {
+  name: string;
+  singular: string;
+  recordLabel: string;
+  defaultSort: { field: string; order: "asc" | "desc" };
+  softDelete: boolean;
+  deletable: boolean;
+  exportable: boolean;
+  /** The record id parameter of the edit and show routes ("companyId", "branchId", "id"). */
+  idParams: { edit?: string; show?: string };
+  /** Fields with their names and resolved placement. */
+  fieldList: readonly ResolvedField[];
+}
+
+export type ResolvedField = Field & {
+  name: string;
+  label: string;
+  list: boolean;
+  filter: boolean;
+  form: boolean | "create" | "edit";
+  show: boolean;
+  sortable: boolean;
+};
