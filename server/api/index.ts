@@ -2,6 +2,13 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ServerContext } from "../app.ts";
 import type { Identity } from "../auth/index.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
+import { authorizeApi } from "./guard.ts";
+import { restErrorHandler } from "./validation.ts";
+import { usersRoutes } from "./users.ts";
+import { accessPolicyRoutes } from "./access-policy.ts";
+import { mediaApiRoutes } from "./media.ts";
+import { communicationRoutes } from "./communication.ts";
+import { mediaFor } from "../media/index.ts";
 
 export interface ApiOptions {
   ctx: ServerContext;
@@ -9,5 +16,16 @@ export interface ApiOptions {
   policy: PolicyService;
 }
 
-/** The REST API of the spec under /api/v2: each area registers its own routes here. */
-export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (_app, _opts) => {};
+/**
+ * The REST API of the spec under /api/v2: each area registers its own routes here. Every route is
+ * guarded: the session is read from the bearer token, then the policy's api:<route> rules decide (401/403).
+ */
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
+  app.setErrorHandler(restErrorHandler);
+  app.addHook("preHandler", opts.identity.readSession);
+  app.addHook("preHandler", authorizeApi(opts.policy));
+  await app.register(usersRoutes, { ctx: opts.ctx, identity: opts.identity });
+  await app.register(accessPolicyRoutes, { policy: opts.policy });
+  await app.register(communicationRoutes, { ctx: opts.ctx });
+  await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession });
+};

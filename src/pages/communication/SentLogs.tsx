@@ -1,0 +1,47 @@
+/** The per-recipient status logs of a sent broadcast or news item (detail pages). */
+import { Table, Tag, Typography } from "antd";
+import { useTable } from "@refinedev/antd";
+import type { BaseRecord } from "@refinedev/core";
+import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
+
+const COLOURS: Record<string, string> = { sent: "green", queued: "blue", pending: "blue", failed: "red" };
+export const statusTag = (v: unknown) => (v ? <Tag color={COLOURS[String(v)] ?? "default"}>{String(v)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>);
+
+export function SentLogs({ table, parentField, parentId, columns }: { table: string; parentField: string; parentId: string; columns: { title: string; field: string; status?: boolean }[] }) {
+  const { tableProps, currentPage, pageSize, result } = useTable<BaseRecord & Record<string, unknown>>({
+    resource: table,
+    syncWithLocation: false,
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE },
+    sorters: { initial: [{ field: "createdAt", order: "desc" }] },
+    filters: { permanent: [{ field: parentField, operator: "eq", value: parentId }, { field: "status", operator: "ne", value: "deleted" }] },
+    meta: { fields: ["id", "createdAt", ...columns.map((c) => c.field).filter((f) => f !== "recipient"), { recipient: ["id", "fullName", "username", "email"] }] },
+    queryOptions: { retry: false },
+  });
+  const rows = (tableProps.dataSource ?? []) as Record<string, unknown>[];
+  return (
+    <>
+      <Typography.Text data-testid="logs-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
+      <Table
+        {...tableProps}
+        rowKey="id"
+        size="small"
+        data-testid="sent-logs"
+        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: false }}
+        columns={[
+          { title: "Index", key: "index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 },
+          ...columns.map((c) => ({
+            title: c.title,
+            key: c.field,
+            render: (_v: unknown, r: Record<string, unknown>) => {
+              if (c.field === "recipient") {
+                const u = r.recipient as { fullName?: string; username?: string } | null;
+                return u ? `${u.fullName ?? ""} (${u.username ?? ""})` : String(r.email ?? "");
+              }
+              return c.status ? statusTag(r[c.field]) : String(r[c.field] ?? "");
+            },
+          })),
+        ]}
+      />
+    </>
+  );
+}

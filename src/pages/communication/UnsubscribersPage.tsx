@@ -1,0 +1,61 @@
+/** /communication/unsubscribers: the students who unsubscribed (subscribe = false) from broadcasts and news. */
+import { Card, Form, Input, Button, Space, Table, Typography } from "antd";
+import { SearchOutlined } from "@ant-design/icons";
+import { useTable } from "@refinedev/antd";
+import type { BaseRecord } from "@refinedev/core";
+import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
+import { formatTimeDate } from "../../domain/dates.ts";
+import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
+
+type Row = BaseRecord & Record<string, unknown>;
+
+export default function UnsubscribersPage() {
+  const { tableProps, searchFormProps, currentPage, pageSize, result } = useTable<Row, never, { q?: string }>({
+    resource: "users",
+    syncWithLocation: true,
+    pagination: { currentPage: 1, pageSize: PAGE_SIZE },
+    sorters: { initial: [{ field: "updatedAt", order: "desc" }] },
+    filters: {
+      permanent: [
+        { field: "type", operator: "eq", value: "student" },
+        { field: "subscribe", operator: "eq", value: false },
+        { field: "status", operator: "ne", value: "deleted" },
+      ],
+    },
+    onSearch: (v) => [{ field: "fullName", operator: "contains", value: v.q || undefined }],
+    meta: { fields: ["id", "username", "fullName", "email", "phone", "updatedAt", { branch: ["id", "name"] }] },
+    queryOptions: { retry: false },
+  });
+  const rows = (tableProps.dataSource ?? []) as Row[];
+  return (
+    <Card title="Unsubscribers">
+      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} aria-label="Filters">
+        <Form.Item name="q" label="Student Name">
+          <Input allowClear placeholder="Student Name" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button htmlType="submit" icon={<SearchOutlined />}>
+              Search
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Typography.Text data-testid="record-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
+      <Table
+        {...tableProps}
+        rowKey="id"
+        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: false }}
+        columns={[
+          { title: "Index", key: "index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 },
+          { title: "Student", dataIndex: "fullName" },
+          { title: "Username", dataIndex: "username" },
+          { title: "Email", dataIndex: "email" },
+          { title: "Phone", key: "phone", render: (_v, r) => formatPhone(r.phone as Phone | null) },
+          { title: "Branch", key: "branch", render: (_v, r) => String((r.branch as { name?: string } | null)?.name ?? "") },
+          { title: "Unsubscribed At", key: "updatedAt", render: (_v, r) => formatTimeDate(r.updatedAt as string) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * /finance/payment-setting: the system settings by type, each value edited in its own small form —
+ * the registration fee and its waiver period (type fee), the deposit settings (type deposit), GST,
+ * payment notes. Amounts use the S$ currency input and are stored as two-decimal strings; days as
+ * YYYY-MM-DD. Saving changes only the setting's value (and updatedBy, set by the server).
+ */
+import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Spin, Tag, message } from "antd";
+import { useCan, useCreate, useInvalidate, useList, useUpdate } from "@refinedev/core";
+import { useState } from "react";
+import type { Dayjs } from "dayjs";
+import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
+import { centsToNumeric, formatMoney, numericToCents } from "../../domain/money.ts";
+import { DATE_FORMAT, DISPLAY_DATE_FORMAT, dayjs } from "../../domain/dates.ts";
+
+type Json = Record<string, unknown>;
+interface Setting {
+  id: string;
+  key: string;
+  type: string;
+  value: Json | null;
+  companyId: string | null;
+  company?: { name: string } | null;
+}
+
+export const GST_CHOICES = [0, 7, 8, 9] as const;
+const TITLES: Record<string, string> = {
+  registrationFee: "Registration Fee",
+  waivePeriod: "Registration Fee Waiver Period",
+  depositSettings: "Deposit Settings",
+  materialFee: "Material Fee",
+  lateFee: "Late Payment Fee",
+  gst: "GST",
+  paymentNotes: "Payment Notes",
+  fee: "Fee Settings",
+};
+/** Settings the page offers to create when the database has none. */
+const REQUIRED: { key: string; type: string; value: Json }[] = [
+  { key: "registrationFee", type: "fee", value: { amount: "0.00" } },
+  { key: "waivePeriod", type: "fee", value: { startDate: null, endDate: null } },
+  { key: "depositSettings", type: "deposit", value: { amount: "0.00" } },
+];
+
+/** A setting's value → form values (amounts in cents, days as dayjs). */
+function toForm(value: Json): Json {
+  const out: Json = { ...value };
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "amount") out[k] = numericToCents(v as string);
+    if ((k === "startDate" || k === "endDate") && v) out[k] = dayjs(String(v), DATE_FORMAT);
+  }
+  return out;
+}
+function fromForm(values: Json): Json {
+  const out: Json = { ...values };
+  for (const [k, v] of Object.entries(values)) {
+    if (k === "amount") out[k] = typeof v === "number" ? centsToNumeric(v) : "0.00";
+    if (k === "startDate" || k === "endDate") out[k] = v ? (v as Dayjs).format(DATE_FORMAT) : null;
+  }
+  return out;
+}
+
+function describe(value: Json | null): string {
+  if (!value) return "";
+  return Object.entries(value)
+    .map(([k, v]) => {
+      if (k === "amount") return formatMoney(numericToCents(v as string) ?? 0);
+      if ((k === "startDate" || k === "endDate") && v) return `${k === "startDate" ? "from" : "to"} ${dayjs(String(v)).format(DISPLAY_DATE_FORMAT)}`;
+      if (k === "percentage") return `${String(v)}%`;
+      return typeof v === "object" ? JSON.stringify(v) : `${k}: ${String(v)}`;
+    })
+    .join(" ");
+}
+
+function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolean }) {
+  const [form] = Form.useForm();
+  const { mutateAsync } = useUpdate();
+  const invalidate = useInvalidate();
+  const [saving, setSaving] = useState(false);
+  const value = setting.value ?? {};
+  const keys = Object.keys(value);
+  const onFinish = async (values: Json) => {
+    if (values.startDate && values.endDate && (values.endDate as Dayjs).isBefore(values.startDate as Dayjs, "day")) {
+      form.setFields([{ name: "endDate", errors: ["The end date cannot be before the start date."] }]);
+      return;
+    }
+    setSaving(true);
+    try {
+      await mutateAsync({
+        resource: "system_settings",
+        id: setting.id,
+        values: { value: { ...value, ...fromForm(values) } },
+        meta: { fields: ["id", "value"] },
+        successNotification: false,
+        errorNotification: false,
+      });
+      void message.success(`${TITLES[setting.key] ?? setting.key} saved.`);
+      await invalidate({ resource: "system_settings", invalidates: ["list"] });
+    } catch (err) {
+      console.error("[payment-setting] save failed", err);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const title = TITLES[setting.key] ?? setting.key;
+  return (
+    <Card size="small" title={title} extra={<Tag>{setting.type}</Tag>} data-testid={`setting-${setting.key}${setting.companyId ? `-${setting.companyId}` : ""}`}>
+      {setting.company?.name && <p>Company: {setting.company.name}</p>}
+      <Form form={form} layout="vertical" initialValues={toForm(value)} onFinish={onFinish} disabled={!canEdit} aria-label={title}>
+        {keys.map((k) => {
+          if (k === "amount")
+            return (
+              <Form.Item key={k} name={k} label="Amount" rules={[{ required: true, message: "Amount is required." }]}>
+                <MoneyInput aria-label={`${title} amount`} />
+              </Form.Item>
+            );
+          if (k === "startDate" || k === "endDate")
+            return (
+              <Form.Item key={k} name={k} label={k === "startDate" ? "Start Date" : "End Date"}>
+                <DatePicker format={DATE_FORMAT} aria-label={`${title} ${k === "startDate" ? "start date" : "end date"}`} style={{ width: "100%" }} />
+              </Form.Item>
+            );
+          if (k === "percentage" || k === "default")
+            return (
+              <Form.Item key={k} name={k} label={k === "percentage" ? "GST (%)" : "Default GST (%)"}>
+                <Select options={GST_CHOICES.map((g) => ({ value: g, label: g === 0 ? "No GST (0)" : `${g}%` }))} />
+              </Form.Item>
+            );
+          if (typeof value[k] === "string")
+            return (
+              <Form.Item key={k} name={k} label={k[0]!.toUpperCase() + k.slice(1)}>
+                {k === "notes" || k === "description" ? <Input.TextArea rows={3} /> : <Input />}
+              </Form.Item>
+            );
+          return (
+            <Descriptions key={k} size="small" column={1}>
+              <Descriptions.Item label={k}>{JSON.stringify(value[k])}</Descriptions.Item>
+            </Descriptions>
+          );
+        })}
+        {canEdit && (
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save
+          </Button>
+        )}
+      </Form>
+      <p style={{ marginTop: 8, color: "#888" }}>{describe(setting.value)}</p>
+    </Card>
+  );
+}
+
+export default function PaymentSettingPage() {
+  const { data: can } = useCan({ resource: "system_settings", action: "edit" });
+  const { data: canCreate } = useCan({ resource: "system_settings", action: "create" });
+  const { mutateAsync: create } = useCreate();
+  const { result, query } = useList<Setting>({
+    resource: "system_settings",
+    filters: [{ field: "status", operator: "ne", value: "deleted" }],
+    sorters: [{ field: "type", order: "asc" }],
+    pagination: { mode: "off" },
+    meta: { fields: ["id", "key", "type", "value", "companyId", "parentId", { company: ["id", "name"] }] },
+    queryOptions: { retry: false },
+  });
+  if (query.isLoading) return <Spin size="large" />;
+  const settings = (result?.data ?? []).filter((s) => s.key !== "fee" || Object.keys(s.value ?? {}).some((k) => k !== "description"));
+  const types = [...new Set(settings.map((s) => s.type))];
+  const missing = REQUIRED.filter((r) => !settings.some((s) => s.key === r.key && !s.companyId));
+  return (
+    <Card title="Payment Setting">
+      {settings.length === 0 && <Empty />}
+      {missing.length > 0 && canCreate?.can && (
+        <Space style={{ marginBottom: 16 }}>
+          {missing.map((m) => (
+            <Button key={m.key} onClick={() => void create({ resource: "system_settings", values: m, meta: { fields: ["id"] }, successNotification: false }).then(() => query.refetch())}>
+              Add {TITLES[m.key]}
+            </Button>
+          ))}
+        </Space>
+      )}
+      {types.map((type) => (
+        <div key={type} style={{ marginBottom: 24 }}>
+          <h3 style={{ textTransform: "capitalize" }}>{type}</h3>
+          <Row gutter={[16, 16]}>
+            {settings
+              .filter((s) => s.type === type)
+              .map((s) => (
+                <Col key={s.id} xs={24} md={12} xl={8}>
+                  <SettingEditor setting={s} canEdit={Boolean(can?.can)} />
+                </Col>
+              ))}
+          </Row>
+        </div>
+      ))}
+    </Card>
+  );
+}

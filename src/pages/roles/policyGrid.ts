@@ -1,0 +1,93 @@
+/**
+ * The policy editor's model: the live casbin CSV lines as a set of (role, object, action) grants that
+ * the Roles screen toggles. Lines the grid does not show (groups, API rules) are kept as they are; a
+ * data grant's row filter (the 4th value) is kept when the grant stays on.
+ */
+export interface Grant {
+  role: string;
+  obj: string;
+  act: string;
+}
+
+/** Splits one CSV line (values may be quoted, "" is a quote). */
+export function splitLine(line: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      out.push(cur.trim());
+      cur = "";
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+export const grantKey = (g: Grant) => `${g.role}\u0000${g.obj}\u0000${g.act}`;
+
+export function grantOf(line: string): Grant | undefined {
+  const t = line.trim();
+  if (!t.startsWith("p")) return undefined;
+  const [ptype, role, obj, act] = splitLine(t);
+  if (ptype !== "p" || !role || !obj || !act) return undefined;
+  return { role, obj, act };
+}
+
+export class PolicyGrid {
+  private lines: string[];
+  private readonly granted = new Set<string>();
+
+  constructor(policy: string | readonly string[]) {
+    this.lines = (Array.isArray(policy) ? [...policy] : String(policy).split(/\r?\n/)).map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    for (const l of this.lines) {
+      const g = grantOf(l);
+      if (g) this.granted.add(grantKey(g));
+    }
+  }
+
+  has(g: Grant): boolean {
+    return this.granted.has(grantKey(g));
+  }
+
+  /** A grant with a row filter shows as "filtered" in the grid. */
+  condition(g: Grant): string | undefined {
+    const line = this.lines.find((l) => {
+      const x = grantOf(l);
+      return x && grantKey(x) === grantKey(g);
+    });
+    return line ? splitLine(line)[4] || undefined : undefined;
+  }
+
+  set(g: Grant, on: boolean): PolicyGrid {
+    const next = new PolicyGrid(this.lines);
+    if (on && !next.has(g)) next.lines.push(`p, ${g.role}, ${g.obj}, ${g.act}`);
+    if (!on) next.lines = next.lines.filter((l) => {
+      const x = grantOf(l);
+      return !x || grantKey(x) !== grantKey(g);
+    });
+    next.granted.clear();
+    for (const l of next.lines) {
+      const x = grantOf(l);
+      if (x) next.granted.add(grantKey(x));
+    }
+    return next;
+  }
+
+  /** Objects of a kind named by any rule ("data:" → data:users, …). */
+  objects(prefix: string): string[] {
+    return [...new Set(this.lines.map(grantOf).filter((g): g is Grant => Boolean(g && g.obj.startsWith(prefix))).map((g) => g.obj))].sort();
+  }
+
+  text(): string {
+    return this.lines.join("\n") + "\n";
+  }
+}

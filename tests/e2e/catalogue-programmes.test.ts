@@ -1,0 +1,105 @@
+/**
+ * Programmes (spec part 1 §2 "Programme", §6: ops_manager; issue 7 §3) in a real browser: curriculums
+ * with their levels, categories and programme types, academic terms with their terms, programmes —
+ * create, list, edit or view; sales cannot reach them.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../support/browser.ts";
+import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
+
+const baseURL = inject("e2eBaseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("programmes, by ops_manager", () => {
+  it("curriculum & level: lists the curriculums with their levels and creates one", async () => {
+    await withRole(browser, baseURL, "ops_manager", async (page) => {
+      await page.goto("/programme/curriculum-level");
+      const before = total(await counter(page));
+      expect(await page.locator(".ant-table-tbody").textContent()).toMatch(/S1|J1/);
+      await page.getByRole("button", { name: "Create" }).click();
+      await page.waitForURL("**/programme/curriculum-level/create");
+      const s = stamp();
+      await page.locator("#field-name").fill(`Normal Academic ${s}`);
+      await page.locator("#field-abbreviation").fill(`NA${s}`);
+      await pick(page, "field-companyId");
+      await pick(page, "field-levelIds", "S1");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/programme/curriculum-level");
+      await page.getByText(`Normal Academic ${s}`).waitFor();
+      await waitForTotal(page, before + 1);
+    });
+  });
+
+  it("categories & type: both lists", async () => {
+    await withRole(browser, baseURL, "ops_manager", async (page) => {
+      await page.goto("/programme/categories-type");
+      await page.getByText("Programme Categories").waitFor();
+      await page.getByText("Programme Types").waitFor();
+      await page.getByText("Double Lesson Weekday").first().waitFor();
+    });
+  });
+
+  it("academic term: creates a calendar with a term, edits it", async () => {
+    await withRole(browser, baseURL, "ops_manager", async (page) => {
+      await page.goto("/programme/academic-term");
+      const before = total(await counter(page));
+      await page.getByRole("button", { name: "Create" }).click();
+      await page.waitForURL("**/programme/academic-term/create");
+      const s = stamp();
+      await page.locator("#field-name").fill(`Calendar ${s}`);
+      await pick(page, "field-companyId");
+      await page.getByRole("button", { name: "Add term" }).click();
+      await page.getByLabel("Term 1 start date").fill("2026-01-05");
+      await page.keyboard.press("Enter");
+      await page.getByLabel("Term 1 end date").fill("2026-03-20");
+      await page.keyboard.press("Enter");
+      await page.getByLabel("Term 1 number of lessons").fill("11");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/programme/academic-term");
+      await waitForTotal(page, before + 1);
+      const row = page.locator(".ant-table-row", { hasText: `Calendar ${s}` });
+      await row.getByLabel("Edit", { exact: true }).click();
+      await page.waitForURL(/\/programme\/academic-term\/[0-9a-f-]+\/edit$/);
+      expect(await page.getByLabel("Term 1 number of lessons").inputValue()).toBe("11");
+      await page.locator("#field-name").fill(`Calendar ${s} renamed`);
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/programme/academic-term");
+      await page.getByText(`Calendar ${s} renamed`).waitFor();
+    });
+  });
+
+  it("programme management: creates a programme and views it", async () => {
+    await withRole(browser, baseURL, "ops_manager", async (page) => {
+      await page.goto("/programme/management");
+      const before = total(await counter(page));
+      await page.getByRole("button", { name: "Create" }).click();
+      await page.waitForURL("**/programme/management/create");
+      const s = stamp();
+      await page.locator("#field-name").fill(`Geography Weekly ${s}`);
+      await pick(page, "field-companyId");
+      await pick(page, "field-subjectId");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/programme/management");
+      await waitForTotal(page, before + 1);
+      await page.locator(".ant-table-row", { hasText: `Geography Weekly ${s}` }).getByLabel("View", { exact: true }).click();
+      await page.waitForURL(/\/programme\/management\/[0-9a-f-]+\/view$/);
+      await page.getByText("Enrolled Students").first().waitFor();
+      await page.getByText("WLWD").first().waitFor();
+    });
+  });
+
+  it("sales cannot reach the programme pages", async () => {
+    await withRole(browser, baseURL, "sales", async (page) => {
+      await expectNotFound(page, "/programme/management");
+      await expectNotFound(page, "/programme/academic-term/create");
+      await expectNotFound(page, "/programme/curriculum-level");
+    });
+  });
+});

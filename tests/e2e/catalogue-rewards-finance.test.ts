@@ -1,0 +1,117 @@
+/**
+ * Rewards (spec part 2 §6: finance_manager, finance_staff, front_desk) and finance set-up (payment
+ * discount and setting: finance_manager, finance_staff; pricing: also ops_manager) in a real browser:
+ * referrals created, listed, updated; a discount created at /finance/payment-discount/create/{order} with
+ * that order; a price edited in place; the waiver period saved; roles outside the lists are refused.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "../support/browser.ts";
+import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
+
+const baseURL = inject("e2eBaseUrl");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("rewards, by front_desk", () => {
+  it("referral: create, list, update", async () => {
+    await withRole(browser, baseURL, "front_desk", async (page) => {
+      await page.goto("/reward/referral");
+      const before = total(await counter(page));
+      await page.getByRole("button", { name: "Create" }).click();
+      await page.waitForURL("**/reward/referral/create");
+      const code = `REF${stamp().toUpperCase()}`;
+      await page.locator("#field-referralCode").fill(code);
+      await pick(page, "field-referrerId");
+      await pick(page, "field-referreeId");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/reward/referral");
+      await waitForTotal(page, before + 1);
+      await page.locator(".ant-table-row", { hasText: code }).getByLabel("Edit", { exact: true }).click();
+      await page.waitForURL(/\/reward\/referral\/[0-9a-f-]+\/update$/);
+      await page.waitForFunction((want) => (document.querySelector("#field-referralCode") as HTMLInputElement | null)?.value === want, code);
+      await pick(page, "field-referralStattus", "Successful");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/reward/referral");
+      await page.locator(".ant-table-row", { hasText: code }).filter({ hasText: "Successful" }).waitFor();
+    });
+  });
+
+  it("sales cannot reach referrals", async () => {
+    await withRole(browser, baseURL, "sales", async (page) => {
+      await expectNotFound(page, "/reward/referral");
+    });
+  });
+});
+
+describe("finance set-up, by finance_manager", () => {
+  it("payment discount: created with the order of the path, listed", async () => {
+    await withRole(browser, baseURL, "finance_manager", async (page) => {
+      await page.goto("/finance/payment-discount");
+      const before = total(await counter(page));
+      await page.goto("/finance/payment-discount/create/42");
+      expect(await page.locator("#field-order").inputValue()).toBe("42");
+      const name = `Loyalty ${stamp()}`;
+      await page.locator("#field-name").fill(name);
+      await pick(page, "field-type", "Power Pack");
+      await page.locator("#field-amount").fill("25");
+      await page.locator("#field-startDate").fill("2026-01-01");
+      await page.keyboard.press("Enter");
+      await page.locator("#field-endDate").fill("2026-12-31");
+      await page.keyboard.press("Enter");
+      await pick(page, "field-companyId");
+      await page.getByRole("button", { name: "Save" }).click();
+      await page.waitForURL((u) => u.pathname === "/finance/payment-discount");
+      await waitForTotal(page, before + 1);
+    });
+  });
+
+  it("pricing: a price per lesson edited in place", async () => {
+    await withRole(browser, baseURL, "finance_manager", async (page) => {
+      await page.goto("/finance/pricing");
+      await counter(page);
+      const input = page.locator(".ant-table-row input").first();
+      await input.fill("77.50");
+      const saved = page.waitForResponse((r) => r.url().includes("/v1/graphql") && (r.request().postData() ?? "").includes("update_academic_program_type_pricings"));
+      await input.press("Enter");
+      await saved;
+      await page.getByText("Price saved.").first().waitFor();
+      await page.reload();
+      await counter(page);
+      expect(await page.locator(".ant-table-row input").first().inputValue()).toContain("77.50");
+    });
+  });
+
+  it("payment setting: the registration-fee waiver period and the deposit are saved", async () => {
+    await withRole(browser, baseURL, "finance_manager", async (page) => {
+      await page.goto("/finance/payment-setting");
+      const waiver = page.getByTestId("setting-waivePeriod");
+      await waiver.waitFor();
+      await waiver.getByLabel("Registration Fee Waiver Period end date").fill("2026-12-30");
+      await page.keyboard.press("Enter");
+      await waiver.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Registration Fee Waiver Period saved.").waitFor();
+      const deposit = page.getByTestId("setting-depositSettings");
+      await deposit.getByLabel("Deposit Settings amount").fill("250");
+      await deposit.getByRole("button", { name: "Save" }).click();
+      await page.getByText("Deposit Settings saved.").waitFor();
+      await page.reload();
+      await page.getByTestId("setting-depositSettings").waitFor();
+      expect(await page.getByTestId("setting-depositSettings").textContent()).toContain("S$250.00");
+      expect(await page.getByTestId("setting-waivePeriod").textContent()).toContain("30/12/2026");
+    });
+  });
+
+  it("front_desk cannot reach pricing, discounts or settings", async () => {
+    await withRole(browser, baseURL, "front_desk", async (page) => {
+      await expectNotFound(page, "/finance/pricing");
+      await expectNotFound(page, "/finance/payment-discount");
+      await expectNotFound(page, "/finance/payment-setting");
+    });
+  });
+});

@@ -1,0 +1,62 @@
+/** Helpers of the catalogue-screen browser tests (issue 7): a signed-in page per role, antd selects, lists. */
+import type { Browser, Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../support/spec-menus.ts";
+import { newContext, signIn } from "./shell-support.ts";
+
+export async function withRole<T>(browser: Browser, baseURL: string, username: string, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  try {
+    await signIn(page, username, DEMO_PASSWORD);
+    return await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens the antd select whose input has this id and picks the option with this text (or the first one). */
+export async function pick(page: Page, inputId: string, option?: string): Promise<void> {
+  const input = page.locator(`#${inputId}`);
+  await input.click({ force: true });
+  if (option) await input.fill(option).catch(() => undefined);
+  const dropdown = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last();
+  const item = option ? dropdown.locator(".ant-select-item-option", { hasText: option }).first() : dropdown.locator(".ant-select-item-option").first();
+  await item.waitFor();
+  await item.click();
+  await page.keyboard.press("Escape");
+}
+
+/**
+ * The counter of the list on the page, e.g. 'Viewing from 1 - 10 (out of 23 records)', once rows are shown
+ * (every list these tests open has demo rows; "out of 0" is the counter before the data arrives).
+ */
+export async function counter(page: Page): Promise<string> {
+  const c = page.getByTestId("record-counter").first();
+  await page.waitForFunction(() => /out of [1-9]\d* records/.test(document.querySelector('[data-testid="record-counter"]')?.textContent ?? ""));
+  return (await c.textContent()) ?? "";
+}
+
+/** Waits until the list's counter reads n records in all. */
+export async function waitForTotal(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((want) => new RegExp(`out of ${want} records`).test(document.querySelector('[data-testid="record-counter"]')?.textContent ?? ""), n);
+}
+
+export const total = (text: string) => Number(/out of (\d+) records/.exec(text)?.[1] ?? NaN);
+
+/** A role that may not open the route sees the not-found screen. */
+export async function expectNotFound(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByTestId("not-found").waitFor();
+}
+
+/** Fills a generated form input by its field name (the framework gives inputs the id field-<name>). */
+export async function fill(page: Page, name: string, value: string): Promise<void> {
+  await page.locator(`#field-${name}`).fill(value);
+}
+
+export async function save(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save" }).click();
+}
+
+export const stamp = () => Date.now().toString(36).slice(-5);
