@@ -21,6 +21,11 @@ import { AppLayout } from "../layout/AppLayout.tsx";
 import { PageSpinner } from "../layout/PageSpinner.tsx";
 import NotFound from "../pages/not-found/NotFound.tsx";
 import { roleHome } from "../domain/roleHome.ts";
+import { configureFramework } from "../framework/index.ts";
+import { authorizedFetch } from "./api.ts";
+
+// Uploads from generated forms go through the same token refresh as every other REST call.
+configureFramework({ apiFetch: authorizedFetch });
 
 /** Renders the page when the user's roles may open the current path (casbin, concrete path), else not-found. */
 export function RouteGuard({ children }: { children: ReactNode }) {
