@@ -74,6 +74,39 @@ describe.each(databaseLanes())("GraphQL permissions (%s)", (lane) => {
     expect(authors.data).toEqual({ gql_author: [{ name: "Ada", email: null }, { name: "Brian", email: "brian@example.com" }, { name: "Chen", email: null }] });
   });
 
+  it("aggregate counts are cut neither by the request's row cap nor by the role's limit; nodes and plain selects are", async () => {
+    await t.db.exec(`insert into gql_author (name) select 'bulk ' || g from generate_series(1, 1100) g`);
+    await t.db.exec(`insert into gql_article (title, author_id, published) select 'bulk ' || g, 2, true from generate_series(1, 1100) g`);
+    try {
+      // editor on gql_author: no limit of its own, so the row cap (1000) applies to rows, not to the count
+      const editor = { roles: ["editor"], isAdmin: false, variables: {} };
+      const q = `{ gql_author_aggregate(where: {name: {_like: "bulk %"}}) { aggregate { count } nodes { id } } gql_author(where: {name: {_like: "bulk %"}}) { id } }`;
+      const r = await t.run(q, editor);
+      expect(r.errors).toBeUndefined();
+      const data = r.data as { gql_author_aggregate: { aggregate: { count: number }; nodes: unknown[] }; gql_author: unknown[] };
+      expect(data.gql_author_aggregate.aggregate.count).toBe(1100);
+      expect(data.gql_author_aggregate.nodes).toHaveLength(1000);
+      expect(data.gql_author).toHaveLength(1000);
+      const alone = await t.run(`{ gql_author_aggregate { aggregate { count } } }`, editor);
+      expect(alone.data).toEqual({ gql_author_aggregate: { aggregate: { count: 1103 } } });
+      // the caller's own limit still bounds the aggregate
+      const limited = await t.run(`{ gql_author_aggregate(limit: 5) { aggregate { count } } }`, editor);
+      expect(limited.data).toEqual({ gql_author_aggregate: { aggregate: { count: 5 } } });
+      // user on gql_article: the role's limit 100 bounds nodes (the first 100 in order) and rows, not the count
+      const u = await t.run(`{ gql_article_aggregate(order_by: {id: asc}) { aggregate { count } nodes { id } } gql_article { id } }`, user(1));
+      const ud = u.data as { gql_article_aggregate: { aggregate: { count: number }; nodes: { id: number }[] }; gql_article: unknown[] };
+      expect(ud.gql_article_aggregate.aggregate.count).toBe(1103); // Alpha, Beta (own), Gamma (published) and the 1100 published
+
+      expect(ud.gql_article_aggregate.nodes).toHaveLength(100);
+      const ids = ud.gql_article_aggregate.nodes.map((n) => n.id);
+      expect(ids.slice(0, 3)).toEqual([1, 2, 3]);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      expect(ud.gql_article).toHaveLength(100);
+    } finally {
+      await t.db.exec(`delete from gql_article where title like 'bulk %'; delete from gql_author where name like 'bulk %'`);
+    }
+  });
+
   it("a missing session variable is a clear error", async () => {
     const r = await t.run(`{ gql_author { id } }`, { roles: ["user"], isAdmin: false, variables: {} });
     expect(r.errors?.[0].message).toBe('missing session variables: "x-hasura-user-id"');
@@ -94,7 +127,8 @@ describe.each(databaseLanes())("GraphQL permissions (%s)", (lane) => {
     expect((batch.body as { errors: { message: string }[] }).errors[0].message).toBe("a batch may hold at most 20 operations; this one holds 21");
     await t.db.exec(`insert into gql_article (title, author_id, published) select 'bulk ' || g, 1, true from generate_series(1, 1100) g`);
     const rows = await t.run(`{ gql_article_aggregate { aggregate { count } } }`, user(1));
-    expect(rows.data).toEqual({ gql_article_aggregate: { aggregate: { count: 100 } } }); // the role's limit 100 applies to the aggregate's rows too
+    // as in Hasura (graphql-engine #1837/#2027), the role's limit (100) bounds nodes and plain selects, not what aggregates count
+    expect(rows.data).toEqual({ gql_article_aggregate: { aggregate: { count: 1103 } } });
     const editor = await t.run(`{ gql_author { articles { id } } }`, { roles: ["editor"], isAdmin: false, variables: {} });
     expect(editor.errors).toBeUndefined();
     const capped = await t.run(`{ gql_article { id } }`, { roles: ["capped"], isAdmin: false, variables: {} });

@@ -22,7 +22,7 @@ describe("compiled SQL", () => {
             "%a%",
             "10",
           ],
-          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select (select row_to_json("_7") from (select "_1"."id" as "id", (select (select row_to_json("_6") from (select "_4"."name" as "name") as "_6") from "public"."gql_author" as "_4" where "_4"."id" = "_1"."author_id" and true limit 1) as "author") as "_7") as "__j", (select "_2"."name" from "public"."gql_author" as "_2" where "_2"."id" = "_1"."author_id" limit 1) as "__o0" from "public"."gql_article" as "_1" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_3")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select json_build_object('id', "_1"."id", 'author', case when "_4"."id" is not null then json_build_object('name', "_4"."name") end) as "__j", "_1"."__o0" from (select "_1".*, "_2"."name" as "__o0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_1" left join lateral (select "_4".* from "public"."gql_author" as "_4" where "_4"."id" = "_1"."author_id" limit 1) as "_4" on true) as "_3")::text as "json"",
         },
       ]
     `);
@@ -39,7 +39,7 @@ describe("compiled SQL", () => {
             "1",
             "100",
           ],
-          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select (select row_to_json("_3") from (select "_1"."title" as "title") as "_3") as "__j" from "public"."gql_article" as "_1" where ((("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) and ("_1"."id" > $3::integer)) limit $4::bigint) as "_2")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('title', "_1"."title") as "__j" from (select "_1".* from "public"."gql_article" as "_1" where ((("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) and ("_1"."id" > $3::integer)) limit $4::bigint) as "_1") as "_2")::text as "json"",
         },
       ]
     `);
@@ -53,7 +53,32 @@ describe("compiled SQL", () => {
           "params": [
             "true",
           ],
-          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*), 'max', json_build_object('id', max("_3"."id"))), 'nodes', coalesce(json_agg("_3"."__j0"), '[]'::json)) from (select "_1".*, (select row_to_json("_4") from (select "_1"."name" as "name") as "_4") as "__j0" from "public"."gql_author" as "_1" where exists (select 1 from "public"."gql_article" as "_2" where "_2"."author_id" = "_1"."id" and ("_2"."published" = $1::boolean))) as "_3")::text as "json"",
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*), 'max', json_build_object('id', max("_3"."id"))), 'nodes', coalesce(json_agg("_3"."__j0"), '[]'::json)) from (select "_1".*, json_build_object('name', "_1"."name") as "__j0" from (select "_1".* from "public"."gql_author" as "_1" where exists (select 1 from "public"."gql_article" as "_2" where "_2"."author_id" = "_1"."id" and ("_2"."published" = $1::boolean))) as "_1") as "_3")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("a non-admin aggregate: the row cap bounds nodes only, never the count (the caller's limit bounds both)", () => {
+    expect(sql(`{ gql_author_aggregate { aggregate { count } nodes { name } } }`, { roles: ["editor"], isAdmin: false, variables: {} })).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_author_aggregate",
+          "params": [
+            "1000",
+          ],
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*)), 'nodes', coalesce(array_to_json((array_agg("_2"."__j0"))[1:$1::int]), '[]'::json)) from (select "_1".*, json_build_object('name', "_1"."name") as "__j0" from (select "_1".* from "public"."gql_author" as "_1" where true) as "_1") as "_2")::text as "json"",
+        },
+      ]
+    `);
+    expect(sql(`{ gql_author_aggregate(limit: 5) { aggregate { count } } }`, { roles: ["editor"], isAdmin: false, variables: {} })).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_author_aggregate",
+          "params": [
+            "5",
+          ],
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*))) from (select "_1".* from "public"."gql_author" as "_1" where true limit $1::bigint) as "_2")::text as "json"",
         },
       ]
     `);
@@ -65,10 +90,10 @@ describe("compiled SQL", () => {
         {
           "field": "gql_author",
           "params": [
-            "2",
             "1000",
+            "2",
           ],
-          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select (select row_to_json("_3") from (select "_1"."name" as "name", case when ("_1"."id" = $1::integer) then "_1"."email" end as "email") as "_3") as "__j" from "public"."gql_author" as "_1" where true limit $2::bigint) as "_2")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('name', "_1"."name", 'email', case when ("_1"."id" = $2::integer) then "_1"."email" end) as "__j" from (select "_1".* from "public"."gql_author" as "_1" where true limit $1::bigint) as "_1") as "_2")::text as "json"",
         },
       ]
     `);
@@ -86,7 +111,7 @@ describe("compiled SQL", () => {
             "3",
             "3",
           ],
-          "sql": "with "_m" as (insert into "public"."gql_article" as "_i" ("title", "author_id") values ($1::text, $2::integer) returning *) select ((select (select row_to_json("_2") from (select "_1"."id" as "id") as "_2") from "_m" as "_1" where (("_1"."published" = $3::boolean) or ("_1"."author_id" = $4::integer)) limit 1))::text as "json", (select count(*) from "_m" as "_3" where not coalesce(("_3"."author_id" = $5::integer), false))::int as "failed", (select count(*) from "_m")::int as "affected"",
+          "sql": "with "_m" as (insert into "public"."gql_article" as "_i" ("title", "author_id") values ($1::text, $2::integer) returning *) select ((select json_build_object('id', "_1"."id") from "_m" as "_1" where (("_1"."published" = $3::boolean) or ("_1"."author_id" = $4::integer)) limit 1))::text as "json", (select count(*) from "_m" as "_2" where not coalesce(("_2"."author_id" = $5::integer), false))::int as "failed", (select count(*) from "_m")::int as "affected"",
         },
       ]
     `);

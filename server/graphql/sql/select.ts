@@ -1,4 +1,4 @@
-import type { ColumnModel, Model, TableModel } from "../metadata/model.ts";
+import type { ColumnModel, Model, RelationshipModel, TableModel } from "../metadata/model.ts";
 import type { AggregateOutputField, OrderItem, OrderTarget, RowField, SelectIR } from "../plan/ir.ts";
 import { mergeSelectPermission } from "../plan/merge.ts";
 import { compileBoolExp, joinCondition } from "./boolexp.ts";
@@ -15,14 +15,20 @@ export function columnValue(b: SqlBuilder, c: ColumnModel, alias: string): strin
   return b.options.stringifyNumericTypes && c.stringifiable ? `(${expr})::text` : expr;
 }
 
-/** One row as a JSON object, keys in the order of the query: row_to_json over a one-row select with the aliases as column names. */
-export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: readonly RowField[], alias: string): string {
-  const cols = fields.map((f) => `${fieldValue(b, model, table, f, alias)} as ${ident(f.alias)}`);
+/**
+ * One row as a JSON object, keys in the order of the query: row_to_json over a one-row select with the aliases as column names.
+ * With `joins`, object relationships become left joins lateral appended there (the caller puts them in its FROM,
+ * after the row's own alias); without, and always for array relationships, correlated subqueries on `alias`.
+ */
+export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: readonly RowField[], alias: string, joins?: string[]): string {
+  // json_build_object (at most 100 arguments) costs no subplan per row; the same object, keys in the same order
+  if (fields.length > 0 && fields.length <= 50) return `json_build_object(${fields.map((f) => `${nameLiteral(f.alias)}, ${fieldValue(b, model, table, f, alias, joins)}`).join(", ")})`;
+  const cols = fields.map((f) => `${fieldValue(b, model, table, f, alias, joins)} as ${ident(f.alias)}`);
   const e = b.alias();
   return `(select row_to_json(${e}) from (select ${cols.join(", ")}) as ${e})`;
 }
 
-function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField, alias: string): string {
+function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField, alias: string, joins?: string[]): string {
   switch (f.kind) {
     case "typename":
       return nameLiteral(f.typename);
@@ -31,17 +37,53 @@ function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField
       return f.onlyWhere ? `case when ${compileBoolExp(b, f.onlyWhere, alias, model)} then ${v} end` : v;
     }
     case "object_rel":
+      if (joins && f.select.output.kind === "rows" && f.rel.mapping.length) return objectJoin(b, model, f.select, f.select.output.fields, alias, f.rel, joins);
+      return compileSelect(b, model, f.select, { alias, rel: f.rel });
     case "array_rel":
     case "array_aggregate":
       return compileSelect(b, model, f.select, { alias, rel: f.rel });
   }
 }
 
-function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: string): string {
+/** Whether the relationship's target columns cover a primary key or unique constraint of the target: at most one row matches. */
+function toUniqueKey(target: TableModel, rel: Pick<RelationshipModel, "mapping">): boolean {
+  if (!rel.mapping.length) return false;
+  const cols = new Set(rel.mapping.map(([, tgt]) => tgt));
+  return target.uniqueConstraints.some((c) => c.columns.length > 0 && c.columns.every((x) => cols.has(x)));
+}
+
+/** An object relationship as a left join lateral (target where key = parent.fk and <target's permission filter> limit 1): the object, or null when no row matches. */
+function objectJoin(b: SqlBuilder, model: Model, ir: SelectIR, fields: readonly RowField[], parent: string, rel: Pick<RelationshipModel, "mapping">, joins: string[]): string {
+  const x = b.alias();
+  const { where } = mergeSelectPermission(ir.args, ir.permission);
+  const filter = compileBoolExp(b, where, x, model);
+  // lateral with limit 1: one index lookup per returned row (the planner cannot see how few rows the limited base yields, and would hash whole tables)
+  joins.push(`left join lateral (select ${x}.* from ${tableRef(ir.table)} as ${x} where ${joinCondition(rel, parent, x)}${filter === "true" ? "" : ` and ${filter}`} limit 1) as ${x} on true`);
+  return `case when ${x}.${ident(rel.mapping[0][1])} is not null then ${rowJson(b, model, ir.table, fields, x, joins)} end`;
+}
+
+/** Left joins for order_by through object relationships, one per relationship path. */
+interface OrderJoins {
+  readonly joins: string[];
+  readonly seen: Map<string, string>;
+}
+
+function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: string, oj?: OrderJoins): string {
   switch (target.kind) {
     case "column":
       return `${alias}.${ident(target.column.name)}`;
     case "object_rel": {
+      if (oj && toUniqueKey(target.target, target.rel)) {
+        const key = `${alias}.${target.rel.name}`;
+        let inner = oj.seen.get(key);
+        if (!inner) {
+          inner = b.alias();
+          const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
+          oj.joins.push(`left join ${tableRef(target.target)} as ${inner} on ${joinCondition(target.rel, alias, inner)}${filter}`);
+          oj.seen.set(key, inner);
+        }
+        return orderExpr(b, model, target.then, inner, oj);
+      }
       const inner = b.alias();
       const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
       return `(select ${orderExpr(b, model, target.then, inner)} from ${tableRef(target.target)} as ${inner} where ${joinCondition(target.rel, alias, inner)}${filter} limit 1)`;
@@ -65,43 +107,62 @@ const orderSuffix = (o: OrderItem) => ` ${o.direction} nulls ${o.nulls}`;
 
 /**
  * One select as an SQL expression yielding JSON: a list (json_agg), one row (object relationship, *_by_pk),
- * or an aggregate object. Nested relationships are correlated subqueries on the parent alias.
+ * or an aggregate object. Two levels: the base rows (filter, order — through object relationships by left
+ * joins —, distinct on, limit, offset) in an inner subquery, then the JSON built for those rows only, object
+ * relationships left-joined. Array relationships are correlated subqueries on the row.
+ *
+ * Limits: the caller's limit, the role's limit and the request's row cap (non-admins) bound the rows returned;
+ * when aggregates are computed, as in Hasura, only the caller's limit bounds the rows they see, and the role's
+ * limit and the row cap bound `nodes` alone.
  */
 export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?: Parent): string {
   const a = b.alias();
-  const { where, limit } = mergeSelectPermission(ir.args, ir.permission, ir.output.kind === "rows" && ir.output.single ? undefined : b.options.rowCap);
+  const single = ir.output.kind === "rows" && ir.output.single;
+  const { where, limit: merged } = mergeSelectPermission(ir.args, ir.permission, single ? undefined : b.options.rowCap);
+  const computesAggregates = ir.output.kind === "aggregate" && ir.output.fields.some((f) => f.kind === "aggregate");
+  const limit = computesAggregates ? ir.args.limit : merged;
+  const nodesLimit = computesAggregates && merged !== undefined && merged !== ir.args.limit ? merged : undefined;
   const conditions = [compileBoolExp(b, where, a, model)];
   if (parent) conditions.unshift(joinCondition(parent.rel, parent.alias, a));
-  const from = `from ${tableRef(ir.table)} as ${a} where ${conditions.join(" and ")}`;
   const order: OrderItem[] = ir.args.orderBy.length
     ? [...ir.args.orderBy]
     : (ir.args.distinctOn ?? []).map((column) => ({ target: { kind: "column", column } as OrderTarget, direction: "asc", nulls: "last" }) as OrderItem);
-  const orderCols = order.map((o, i) => `${orderExpr(b, model, o.target, a)} as ${ident(`__o${i}`)}`);
-  const distinct = ir.args.distinctOn ? `distinct on (${ir.args.distinctOn.map((c) => `${a}.${ident(c.name)}`).join(", ")}) ` : "";
+  const oj: OrderJoins = { joins: [], seen: new Map() };
+  const orderCols = order.map((o, i) => `${orderExpr(b, model, o.target, a, oj)} as ${ident(`__o${i}`)}`);
+  // the planner checked that the distinct_on columns are the leading order_by items (or the whole order): name those outputs
+  const distinct = ir.args.distinctOn ? `distinct on (${ir.args.distinctOn.map((_, i) => ident(`__o${i}`)).join(", ")}) ` : "";
   const orderBy = order.length ? ` order by ${order.map((o, i) => `${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
-  const page = (single: boolean) =>
+  const page =
     (single ? " limit 1" : limit !== undefined ? ` limit ${b.param(limit, "bigint")}` : "") + (ir.args.offset ? ` offset ${b.param(ir.args.offset, "bigint")}` : "");
+  const base = `select ${distinct}${[`${a}.*`, ...orderCols].join(", ")} from ${tableRef(ir.table)} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
   const e = b.alias();
   const aggOrder = order.length ? ` order by ${order.map((o, i) => `${e}.${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
+  const joined = (joins: readonly string[]) => `from (${base}) as ${a}${joins.map((j) => ` ${j}`).join("")}`;
 
   if (ir.output.kind === "rows") {
-    const row = rowJson(b, model, ir.table, ir.output.fields, a);
-    if (ir.output.single) return `(select ${row} ${from}${page(true)})`;
-    const inner = `select ${distinct}${[`${row} as "__j"`, ...orderCols].join(", ")} ${from}${orderBy}${page(false)}`;
+    const joins: string[] = [];
+    const row = rowJson(b, model, ir.table, ir.output.fields, a, joins);
+    if (single) return `(select ${row} ${joined(joins)})`;
+    const inner = `select ${[`${row} as "__j"`, ...order.map((_, i) => `${a}.${ident(`__o${i}`)}`)].join(", ")} ${joined(joins)}`;
     return `(select coalesce(json_agg(${e}."__j"${aggOrder}), '[]'::json) from (${inner}) as ${e})`;
   }
-  const nodes = ir.output.fields.filter((f) => f.kind === "nodes");
-  const nodeFields = nodes.length ? nodes.flatMap((n) => (n.kind === "nodes" ? [n] : [])) : [];
-  const nodeCols = nodeFields.map((n, i) => `${rowJson(b, model, ir.table, n.fields, a)} as ${ident(`__j${i}`)}`);
-  const inner = `select ${distinct}${[`${a}.*`, ...nodeCols, ...orderCols].join(", ")} ${from}${orderBy}${page(false)}`;
+  const nodeFields = ir.output.fields.flatMap((n) => (n.kind === "nodes" ? [n] : []));
+  const joins: string[] = [];
+  const nodeCols = nodeFields.map((n, i) => `${rowJson(b, model, ir.table, n.fields, a, joins)} as ${ident(`__j${i}`)}`);
+  const inner = nodeCols.length ? `select ${[`${a}.*`, ...nodeCols].join(", ")} ${joined(joins)}` : base;
+  const cap = nodesLimit !== undefined && nodeFields.length ? b.param(nodesLimit, "int") : undefined;
   let nodeIndex = 0;
-  const parts = ir.output.fields.map((f) => `${nameLiteral(f.alias)}, ${aggregatePart(b, f, e, aggOrder, () => nodeIndex++)}`);
+  const parts = ir.output.fields.map((f) => `${nameLiteral(f.alias)}, ${aggregatePart(b, f, e, aggOrder, () => nodeIndex++, cap)}`);
   return `(select json_build_object(${parts.join(", ")}) from (${inner}) as ${e})`;
 }
 
-function aggregatePart(b: SqlBuilder, f: AggregateOutputField, e: string, aggOrder: string, nextNode: () => number): string {
+function aggregatePart(b: SqlBuilder, f: AggregateOutputField, e: string, aggOrder: string, nextNode: () => number, cap?: string): string {
   if (f.kind === "typename") return nameLiteral(f.typename);
-  if (f.kind === "nodes") return `coalesce(json_agg(${e}.${ident(`__j${nextNode()}`)}${aggOrder}), '[]'::json)`;
+  if (f.kind === "nodes") {
+    const col = `${e}.${ident(`__j${nextNode()}`)}`;
+    // the role's limit or the row cap, on nodes only: the first `cap` rows in order
+    return cap ? `coalesce(array_to_json((array_agg(${col}${aggOrder}))[1:${cap}]), '[]'::json)` : `coalesce(json_agg(${col}${aggOrder}), '[]'::json)`;
+  }
   const parts = f.fields.map((x) => {
     if (x.kind === "typename") return `${nameLiteral(x.alias)}, ${nameLiteral(x.typename)}`;
     if (x.kind === "count") {
