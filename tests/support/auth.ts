@@ -27,7 +27,8 @@ export interface TestServer {
 export async function startTestServer(lane: Lane): Promise<TestServer> {
   const db = await openTestDb(lane);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-auth-"));
-  const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1" };
+  const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1" };
+  // The tests stand in for a proxy: each test client sends its own X-Forwarded-For address.
   const app = await buildServer({ db, config, migrations: 0 }, { logger: false, serveApp: false });
   await app.ready();
   return {

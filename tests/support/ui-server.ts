@@ -21,7 +21,7 @@ export async function startUiServer(): Promise<UiServer> {
   const db = await openTestDb("pglite");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-ui-"));
   const config = {
-    ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false" } as NodeJS.ProcessEnv, []),
+    ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []),
     port: 0,
     host: "127.0.0.1",
   };
