@@ -190,8 +190,13 @@ export async function createPolicy(ctx: ServerContext, options: { dir?: string }
   }
 
   await reload();
+  let closed = false;
   const unlisten = await db.listen(POLICY_CHANNEL, () => {
-    reloading ??= reload().finally(() => (reloading = undefined));
+    if (closed) return;
+    // A notification has no caller to report to: a failed reload is logged and retried by the version check.
+    reloading ??= reload()
+      .catch((e) => console.error("access policy reload failed", e))
+      .finally(() => (reloading = undefined));
   });
 
   const service: PolicyService = {
@@ -204,7 +209,9 @@ export async function createPolicy(ctx: ServerContext, options: { dir?: string }
       listeners.push(listener);
     },
     async close() {
+      closed = true;
       await unlisten();
+      await reloading;
     },
     async snapshot() {
       await service.refresh();
@@ -212,7 +219,7 @@ export async function createPolicy(ctx: ServerContext, options: { dir?: string }
     },
     async refresh(force = false) {
       if (reloading) return reloading;
-      if (!force && Date.now() - checkedAt < VERSION_CHECK_MS) return;
+      if (closed || (!force && Date.now() - checkedAt < VERSION_CHECK_MS)) return;
       checkedAt = Date.now();
       reloading = reload().finally(() => (reloading = undefined));
       return reloading;
