@@ -17,11 +17,12 @@ export interface UiServer {
   close(): Promise<void>;
 }
 
-export async function startUiServer(): Promise<UiServer> {
+/** extraEnv: more server settings, e.g. an admin secret for tests that track their own tables. */
+export async function startUiServer(extraEnv: Record<string, string> = {}): Promise<UiServer> {
   const db = await openTestDb("pglite");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-ui-"));
   const config = {
-    ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []),
+    ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true", ...extraEnv } as NodeJS.ProcessEnv, []),
     port: 0,
     host: "127.0.0.1",
   };
