@@ -123,6 +123,17 @@ export async function fetchCurrentUser(): Promise<CurrentUser> {
   return user;
 }
 
+/**
+ * The per-field messages of a refused REST call ({errors: {field: message}}) in antd's setFields form.
+ * Nested paths ("phone.number") have no form field of that name; the toast carries their message.
+ */
+export function rejectionFieldErrors(err: unknown): { name: string; errors: string[] }[] {
+  const errors = (err as { errors?: Record<string, string> } | null)?.errors ?? {};
+  return Object.entries(errors)
+    .filter(([name]) => !name.includes("."))
+    .map(([name, message]) => ({ name, errors: [message] }));
+}
+
 export function rejectionMessage(err: unknown, fallback: string): string {
   if (err && typeof err === "object" && "message" in err && typeof (err as { message: unknown }).message === "string") {
     const m = (err as { message: string }).message;

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, Space, Spin, message } from
 import { useInvalidate, useOne } from "@refinedev/core";
 import { useNavigate, useParams } from "react-router";
 import { useState } from "react";
-import { api, rejectionMessage } from "../../app/api.ts";
+import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { RichTextInput } from "../../framework/inputs/RichTextInput.tsx";
 import { RecipientFields, cleanFilter } from "./RecipientFields.tsx";
 
@@ -61,8 +61,7 @@ export default function BroadcastFormPage() {
       await invalidate({ resource: "broadcasts", invalidates: ["list", "detail"], id: res.data?.id });
       navigate(send ? `/communication/broadcast/broadcast-detail/${res.data?.id}` : LIST);
     } catch (err) {
-      const errors = (err as { errors?: Record<string, string> }).errors;
-      if (errors) form.setFields(Object.entries(errors).filter(([k]) => !k.includes(".")).map(([name, e]) => ({ name, errors: [e] })));
+      form.setFields(rejectionFieldErrors(err));
       void message.error(rejectionMessage(err, "The broadcast could not be saved."));
     } finally {
       setSaving(undefined);

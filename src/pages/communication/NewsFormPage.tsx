@@ -8,7 +8,7 @@ import { UploadOutlined } from "@ant-design/icons";
 import { useInvalidate, useList, useOne } from "@refinedev/core";
 import { useNavigate, useParams } from "react-router";
 import { useState } from "react";
-import { api, rejectionMessage } from "../../app/api.ts";
+import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { RichTextInput } from "../../framework/inputs/RichTextInput.tsx";
 import { MediaUpload } from "../../framework/inputs/MediaUpload.tsx";
 import { RecipientFields, cleanFilter } from "./RecipientFields.tsx";
@@ -130,8 +130,7 @@ export default function NewsFormPage() {
       await invalidate({ resource: "news", invalidates: ["list", "detail"], id: res.data?.id });
       navigate(send ? `/communication/news/news-detail/${res.data?.id}` : LIST);
     } catch (err) {
-      const errors = (err as { errors?: Record<string, string> }).errors;
-      if (errors) form.setFields(Object.entries(errors).filter(([k]) => !k.includes(".")).map(([name, e]) => ({ name, errors: [e] })));
+      form.setFields(rejectionFieldErrors(err));
       void message.error(rejectionMessage(err, "The news could not be saved."));
     } finally {
       setSaving(undefined);

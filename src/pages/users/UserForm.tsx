@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useInvalidate } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
-import { api, rejectionMessage } from "../../app/api.ts";
+import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { useSignedInUser } from "./useSignedInUser.ts";
 import { MediaUpload } from "../../framework/inputs/MediaUpload.tsx";
 import { PhoneInput, type Phone } from "../../framework/inputs/PhoneInput.tsx";
@@ -122,8 +122,7 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
       await invalidate({ resource: "users", invalidates: ["list", "detail"], id: res.data?.id ?? id });
       navigate(`/user/${res.data?.id ?? id}/view`);
     } catch (err) {
-      const errors = (err as { errors?: Record<string, string> }).errors;
-      if (errors) form.setFields(Object.entries(errors).map(([name, e]) => ({ name: name as keyof UserFormValues, errors: [e] })));
+      form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
       void message.error(rejectionMessage(err, "The user could not be saved."));
     } finally {
       setSaving(false);
