@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
+import { PASSWORD_MAX_LENGTH as PASSWORD_MAX, PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "../../src/domain/passwords.ts";
 
-/** Password rules (issue 4 §2, OWASP ASVS 2.1): 8 to 128 characters, common passwords refused. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/** Password rules (issue 4 §2, OWASP ASVS 2.1): lengths from src/domain/passwords.ts, common passwords refused. */
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export const PASSWORD_MESSAGES = {
   tooShort: `Password must be at least ${PASSWORD_MIN} characters.`,

@@ -6,7 +6,7 @@ import { rejectionMessage } from "../../app/api.ts";
 import { changePassword } from "../../app/auth.ts";
 import { t } from "../../app/i18n/index.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import { PASSWORD_MIN_LENGTH } from "./ForgotPasswordPage.tsx";
+import { PASSWORD_MIN_LENGTH } from "../../domain/passwords.ts";
 
 export default function ChangePasswordPage() {
   const { email = "" } = useParams();

@@ -7,8 +7,8 @@ import { confirmNewPassword, requestPasswordCode } from "../../app/auth.ts";
 import { t } from "../../app/i18n/index.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { useRedirectIfSignedIn } from "./useRedirectIfSignedIn.ts";
+import { PASSWORD_MIN_LENGTH } from "../../domain/passwords.ts";
 
-export const PASSWORD_MIN_LENGTH = 8;
 
 export default function ForgotPasswordPage() {
   const checking = useRedirectIfSignedIn();
