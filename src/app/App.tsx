@@ -3,7 +3,7 @@
  * guarded by the access policy) and the layout. Loaded lazily after sign-in; the public pages do not need it.
  */
 import { Authenticated, Refine } from "@refinedev/core";
-import routerProvider, { CatchAllNavigate, UnsavedChangesNotifier } from "@refinedev/react-router";
+import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { useMemo, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
@@ -23,6 +23,7 @@ import NotFound from "../pages/not-found/NotFound.tsx";
 import { roleHome } from "../domain/roleHome.ts";
 import { configureFramework } from "../framework/index.ts";
 import { authorizedFetch } from "./api.ts";
+import { loginPathFor } from "./auth.ts";
 
 // Uploads from generated forms go through the same token refresh as every other REST call.
 configureFramework({ apiFetch: authorizedFetch });
@@ -33,6 +34,15 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const access = useAccess();
   if (!access.ready) return <PageSpinner />;
   return access.canView(pathname) ? <>{children}</> : <NotFound />;
+}
+
+/**
+ * The session ended while the app was open: to /login, remembering the page unless the user signed out
+ * (Refine's CatchAllNavigate always remembers it, and raced the sign-out's own redirect).
+ */
+function SignedOutRedirect() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={loginPathFor(pathname, search)} replace />;
 }
 
 /** `/` when signed in: the role's home page (first page of the menu for roles without a home row). */
@@ -70,7 +80,7 @@ export default function App() {
           <Routes>
             <Route
               element={
-                <Authenticated key="signed-in" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpinner />}>
+                <Authenticated key="signed-in" fallback={<SignedOutRedirect />} loading={<PageSpinner />}>
                   <AppLayout />
                 </Authenticated>
               }

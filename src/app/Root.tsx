@@ -8,6 +8,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import { lazyPage } from "./lazy.ts";
 import { matchAppRoute } from "./routes.ts";
 import { hasSession } from "./session.ts";
+import { loginPathFor } from "./auth.ts";
 import NotFound from "../pages/not-found/NotFound.tsx";
 
 const App = lazyPage(() => import("./App.tsx"));
@@ -29,10 +30,7 @@ function SignedInArea() {
   const { pathname, search } = useLocation();
   const known = pathname === "/" || matchAppRoute(pathname) !== undefined;
   if (!known) return <NotFound />;
-  if (!hasSession()) {
-    const to = pathname === "/" ? "" : `?to=${encodeURIComponent(pathname + search)}`;
-    return <Navigate to={`/login${to}`} replace />;
-  }
+  if (!hasSession()) return <Navigate to={loginPathFor(pathname, search)} replace />;
   return <App />;
 }
 

@@ -71,6 +71,9 @@ export async function authorizedFetch(input: RequestInfo | URL, init?: RequestIn
   const session = getSession();
   const res = await fetch(input, withToken(init, session?.accessToken));
   if (!session || !(await needsRefresh(res))) return res;
+  // Signed out while the request was under way (its token revoked): nothing to renew and the sign-out
+  // already chose where to go, so the refusal is just handed back.
+  if (!getSession()) return res;
   let token: string;
   try {
     token = await refreshAccessToken();

@@ -3,7 +3,7 @@
  * Free of Refine and antd: the public pages use it directly, the Refine auth provider wraps it.
  */
 import { fetchCurrentUser, identityCall } from "./api.ts";
-import { clearSession, getSession, setSession, type CurrentUser } from "./session.ts";
+import { clearSession, getSession, setSession, signedOutByUser, type CurrentUser } from "./session.ts";
 
 /** Spec part 1 §8. */
 export const LOCKED_MESSAGE =
@@ -27,7 +27,7 @@ export async function signOut(): Promise<void> {
   try {
     if (s) await identityCall("/sign-out", { refreshToken: s.refreshToken });
   } finally {
-    clearSession();
+    clearSession("signed-out");
   }
 }
 
@@ -47,4 +47,13 @@ export function changePassword(username: string, oldPassword: string, newPasswor
 export function safeReturnPath(to: string | null | undefined): string | undefined {
   if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/login")) return undefined;
   return to;
+}
+
+/**
+ * Where a signed-out visitor of `pathname + search` goes: /login, remembering the page in `to` so sign-in
+ * returns there — except after the user's own sign-out, which always lands on plain /login.
+ */
+export function loginPathFor(pathname: string, search = ""): string {
+  if (signedOutByUser() || pathname === "/" || pathname.startsWith("/login")) return "/login";
+  return `/login?to=${encodeURIComponent(pathname + search)}`;
 }

@@ -28,6 +28,7 @@ export function hasSession(): boolean {
 
 export function setSession(session: StoredSession): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  signedOutHere = false;
   notify();
 }
 
@@ -37,7 +38,14 @@ export function updateTokens(tokens: { accessToken: string; refreshToken?: strin
   setSession({ ...s, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? s.refreshToken });
 }
 
-export function clearSession(): void {
+/** True once the user of this page signed out; their last page is then not remembered for the next sign-in. */
+let signedOutHere = false;
+export function signedOutByUser(): boolean {
+  return signedOutHere;
+}
+
+export function clearSession(reason: "signed-out" | "expired" = "expired"): void {
+  signedOutHere = reason === "signed-out";
   localStorage.removeItem(SESSION_KEY);
   currentUserCache = undefined;
   notify();

@@ -38,6 +38,7 @@ describe("session", () => {
       await page.getByTestId("logout-button").click();
       await page.getByText("Do you want to Log out?").waitFor();
       await page.getByRole("button", { name: "No" }).click();
+      await page.getByText("Do you want to Log out?").waitFor({ state: "hidden" });
       expect(pathOf(page)).toBe("/user");
       await page.getByTestId("logout-button").click();
       await page.getByRole("button", { name: "Yes" }).click();

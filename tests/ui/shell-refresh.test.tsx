@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startUiServer, type UiServer } from "../support/ui-server.ts";
 import { installDomGaps, useServer } from "./shell-support.ts";
-import { signIn } from "../../src/app/auth.ts";
+import { signIn, signOut } from "../../src/app/auth.ts";
 import { api, setRedirectToLogin } from "../../src/app/api.ts";
 import { getSession, setSession } from "../../src/app/session.ts";
 import { createDataProvider } from "../../src/app/providers/data.ts";
@@ -88,6 +88,37 @@ describe("when the refresh fails", () => {
     await expect(api("GET", "/users/me")).rejects.toMatchObject({ statusCode: 401, success: false });
     log.mockRestore();
     expect(redirect).toHaveBeenCalledWith("/finance/invoice?page=3");
+    expect(getSession()).toBeUndefined();
+  });
+});
+
+describe("a request answered after the user signed out", () => {
+  it("is refused without a refresh and without a second redirect (the sign-out chose /login)", async () => {
+    window.history.pushState({}, "", "/user");
+    breakAccessToken(); // the request will be refused, as one is whose token ran out around the sign-out
+    const redirect = vi.fn();
+    setRedirectToLogin(redirect);
+    const calls: string[] = [];
+    const real = globalThis.fetch;
+    let releaseRequest!: () => void;
+    const held = new Promise<void>((resolve) => (releaseRequest = resolve));
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const path = String(input instanceof Request ? input.url : input).replace(server.baseUrl, "").split("?")[0];
+      calls.push(path);
+      // The request reaches the server only after the sign-out finished.
+      if (path === "/api/v2/users/me") await held;
+      return real(input, init);
+    });
+    try {
+      const inFlight = api("GET", "/users/me");
+      await signOut();
+      releaseRequest();
+      await expect(inFlight).rejects.toMatchObject({ statusCode: 401 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toEqual(["/api/v2/users/me", "/auth/sign-out"]);
+    expect(redirect).not.toHaveBeenCalled();
     expect(getSession()).toBeUndefined();
   });
 });
