@@ -47,6 +47,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/support/global-e2e.ts"],
           fileParallelism: false,
+          // One retry in CI: a busy 2-core runner can miss a browser wait; the reporter names such tests.
+          retry: process.env.CI ? 1 : 0,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

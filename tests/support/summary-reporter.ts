@@ -1,20 +1,26 @@
 import type { Reporter, TestModule } from "vitest/node";
 
-/** Ends the run with one plain line, "tests: N passed, N failed", that any CI log reader understands. */
+/**
+ * Ends the run with one plain line, "tests: N passed, N failed", that any CI log reader understands, after
+ * naming every test that passed only on a retry (browser tests retry once in CI), so flakiness stays visible.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = unhandledErrors.length;
     let skipped = 0;
+    const flaky: string[] = [];
     for (const module of testModules) {
       if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
+        if (state === "passed" && test.diagnostic()?.flaky) flaky.push(`${module.moduleId} > ${test.fullName}`);
         if (state === "passed") passed++;
         else if (state === "failed") failed++;
         else skipped++;
       }
     }
+    for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
     console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   }
 }
