@@ -13,7 +13,7 @@ export { databaseLanes, type Lane } from "./lanes.ts";
  * A private database for one test file, copied from the run's migrated and seeded template.
  * Close it in afterAll: for PostgreSQL that also drops the copy.
  */
-export async function openTestDb(lane: Lane): Promise<Db> {
+export async function openTestDb(lane: Lane): Promise<Db & { connectionString?: string }> {
   if (lane === "pglite") {
     const dump = readFileSync(inject("pgliteTemplate"));
     return openPglite({ loadDataDir: new Blob([dump]) });
@@ -25,9 +25,12 @@ export async function openTestDb(lane: Lane): Promise<Db> {
   await admin.connect();
   await admin.query(`create database "${name}" template "${template}"`);
   await admin.end();
-  const db = await openPostgres(withDatabase(url, name), { max: 4 });
+  const connectionString = withDatabase(url, name);
+  const db = await openPostgres(connectionString, { max: 4 });
   return {
     ...db,
+    /** For a second server instance on the same database. */
+    connectionString,
     async close() {
       await db.close();
       const a = new pg.Client({ connectionString: url });
