@@ -25,6 +25,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: boolea
   const engine = await createEngine(ctx);
   engine.setGeneratedPermissions(policy.hasuraPermissions());
   policy.onChange(() => engine.setGeneratedPermissions(policy.hasuraPermissions()));
+  policy.checkPermissionsWith((permissions) => engine.checkGeneratedPermissions(permissions));
 
   app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
   await app.register(identity.routes);

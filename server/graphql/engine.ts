@@ -4,12 +4,13 @@ import type { Db } from "../db/types.ts";
 import type { GeneratedPermissions, Session } from "../auth/types.ts";
 import { readCatalog, type Catalog } from "./metadata/catalog.ts";
 import { loadMetadataDir } from "./metadata/load.ts";
-import { buildModel, pruneMetadata, type Model } from "./metadata/model.ts";
+import { buildModel as buildDeclaredModel, pruneMetadata, type Model } from "./metadata/model.ts";
 import { ensureMetadataTable, readStoredMetadata, storeMetadata } from "./metadata/store.ts";
 import { ensureChangeTriggers } from "./metadata/triggers.ts";
 import type { HasuraMetadata } from "./metadata/types.ts";
 import { adminAccess, roleAccess, type Access } from "./plan/permissions.ts";
 import { DEFAULT_LIMITS, type RequestLimits } from "./plan/limits.ts";
+import { checkPermissionFilters } from "./plan/permission-check.ts";
 import { buildSchema } from "./schema/build.ts";
 import { errorBody, RequestError } from "./errors.ts";
 import { executeOperation, type ExecutionContext, type GraphQLRequest } from "./execute/run.ts";
@@ -22,7 +23,10 @@ export interface Engine {
   replaceMetadata(metadata: HasuraMetadata): Promise<void>;
   /** Re-read the Postgres catalogue and rebuild; vanished tables/columns are dropped from metadata. */
   reloadCatalog(): Promise<void>;
+  /** Installs the access policy's permissions. Throws MetadataError (keeping the old ones) when a filter does not fit the data. */
   setGeneratedPermissions(permissions: GeneratedPermissions): void;
+  /** Throws MetadataError when these permissions' filters name columns or relationships that do not exist. */
+  checkGeneratedPermissions(permissions: GeneratedPermissions): void;
   /** Executes one GraphQL request (or a batch array) for a session; Hasura's JSON response body and HTTP status. */
   execute(body: unknown, session: Session): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
@@ -40,6 +44,13 @@ export interface EngineInternals extends Engine {
 export interface EngineOptions {
   metadataDir?: string;
   limits?: RequestLimits;
+}
+
+/** The model of metadata + catalogue + generated permissions, with every permission filter compiled once. */
+function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated?: GeneratedPermissions): Model {
+  const model = buildDeclaredModel(metadata, catalog, generated);
+  checkPermissionFilters(model);
+  return model;
 }
 
 export async function createEngine(ctx: { db: Db; config: Config }, options: EngineOptions = {}): Promise<EngineInternals> {
@@ -140,8 +151,12 @@ export async function createEngine(ctx: { db: Db; config: Config }, options: Eng
       install(JSON.stringify(next) === JSON.stringify(metadata) ? metadata! : next, m);
     },
     setGeneratedPermissions(permissions) {
+      const m = buildModel(metadata!, catalog, permissions);
       generated = permissions;
-      install(metadata!, buildModel(metadata!, catalog, generated));
+      install(metadata!, m);
+    },
+    checkGeneratedPermissions(permissions) {
+      buildModel(metadata!, catalog, permissions);
     },
     async execute(body, session) {
       const r = await executeText(body, session);

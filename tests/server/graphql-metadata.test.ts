@@ -56,6 +56,12 @@ describe.each(databaseLanes())("engine metadata lifecycle (%s)", (lane) => {
     const dup = structuredClone(TEST_METADATA);
     dup.sources[0].tables.push({ table: { schema: "public", name: "gql_author" } });
     await expect(engine.replaceMetadata(dup)).rejects.toMatchObject({ code: "already-tracked" });
+    // A permission filter is compiled when written: a column or relationship that does not exist is refused.
+    for (const filter of [{ no_such_column: { _eq: 1 } }, { author: { no_such_column: { _eq: 1 } } }, { views: { _no_such_op: 1 } }]) {
+      const badFilter = structuredClone(TEST_METADATA);
+      badFilter.sources[0].tables[1].select_permissions![0].permission.filter = filter;
+      await expect(engine.replaceMetadata(badFilter)).rejects.toMatchObject({ code: "validation-failed", message: expect.stringContaining("gql_article.select_permissions.filter") });
+    }
     expect(engine.getMetadata()).toEqual(TEST_METADATA);
     await engine.close();
     const again = await createEngine({ db, config: testConfig() });

@@ -90,6 +90,7 @@ describe.each(databaseLanes())("access policy: changed at run time through the A
     ["a backend table", "p, hr, data:user_credentials, select\n", /unknown table/],
     ["a bad row filter", 'p, hr, data:users, select, "{""a"":"\n', /JSON/],
     ["an unterminated quote", 'p, hr, data:users, select, "{\n', /quoted/],
+    ["a row filter on a column the table lacks", 'p, intern, data:referrals, select, "{""noSuchColumn"":{""_eq"":1}}"\n', /row filter does not fit the data.*noSuchColumn/],
   ])("a broken policy (%s) is refused with 400 and a clear message; the old one stays", async (_name, line, pattern) => {
     const before = (await api(server.app, "GET", "/access/policy", admin)).json().data;
     const res = await put(admin, line + before.policy);

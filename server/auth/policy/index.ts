@@ -35,6 +35,8 @@ export interface PolicyService {
   replace(policyText: string, changedBy: string | undefined): Promise<PolicySnapshot>;
   /** Re-reads the rules from the database when another instance changed them. */
   refresh(force?: boolean): Promise<void>;
+  /** Sets the data check `replace` runs on the permissions a new policy generates (the GraphQL engine's); it throws to refuse. */
+  checkPermissionsWith(check: (permissions: GeneratedPermissions) => void): void;
 }
 
 const BACKEND_TABLES = new Set([
@@ -166,6 +168,7 @@ export async function createPolicy(ctx: ServerContext, options: { dir?: string }
   let checkedAt = 0;
   let reloading: Promise<void> | undefined;
   const listeners: (() => void)[] = [];
+  let checkPermissions: (permissions: GeneratedPermissions) => void = () => undefined;
 
   async function rebuild(next: Rule[], nextVersion: number) {
     const nextEnforcer = await PolicyEnforcer.build(modelText, next);
@@ -208,6 +211,9 @@ export async function createPolicy(ctx: ServerContext, options: { dir?: string }
     onChange(listener) {
       listeners.push(listener);
     },
+    checkPermissionsWith(check) {
+      checkPermissions = check;
+    },
     async close() {
       closed = true;
       await unlisten();
@@ -228,6 +234,11 @@ export async function createPolicy(ctx: ServerContext, options: { dir?: string }
       info = await readTableInfo(db);
       const next = parsePolicy(policyText, { dataTables: info.tables });
       if (next.length === 0) throw new PolicyError("The policy is empty.");
+      try {
+        checkPermissions(generateHasuraPermissions(next, KNOWN_ROLES, info));
+      } catch (e) {
+        throw new PolicyError(`A row filter does not fit the data: ${(e as Error).message}`);
+      }
       const candidate = await buildEnforcer(modelText, next);
       // Admin must keep the Roles screen and this call (the model allows admin everything; checked anyway).
       if (!(await candidate.enforce("admin", "api:/access/policy", "PUT")) || !(await candidate.enforce("admin", "/roles", "view"))) {
