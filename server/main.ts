@@ -3,17 +3,21 @@ import { openDatabase, migrate } from "./db/index.ts";
 import { buildServer } from "./app.ts";
 import { buildBrowserAppIfStale } from "./build-app.ts";
 import { seedDemo, demoAccountsText } from "./db/seed-demo.ts";
+import { startOutboxDelivery } from "./mail/outbox.ts";
+import { transportFromEnv } from "./mail/transport.ts";
 
 const config = configFromEnv();
 const dev = process.argv.includes("--dev");
 
 const db = await openDatabase(config);
 let closing = false;
+let delivery: { stop(): Promise<void> } | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: closing…`);
   try {
+    await delivery?.stop();
     await app?.close();
   } finally {
     await db.close();
@@ -31,5 +35,9 @@ if (config.seedDemo) {
 if (!dev) await buildBrowserAppIfStale();
 const app = await buildServer({ db, config, migrations: total }, { logger: false, serveApp: !dev });
 await app.listen({ port: config.port, host: config.host });
+// Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; embedded: the log).
+const transport = transportFromEnv(process.env, db.kind === "pglite");
+if (transport) delivery = startOutboxDelivery(db, transport);
+else console.log("No mail transport configured: outgoing messages stay pending in the outbox.");
 console.log(`Back-office running on http://localhost:${config.port} (database: ${db.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
 if (config.seedDemo) console.log(demoAccountsText());

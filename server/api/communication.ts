@@ -2,14 +2,16 @@
  * POST /broadcast and POST /news (spec part 1 §7): create a broadcast or news item and, unless it is
  * saved as a draft, send it — through the outbox table, one outbox row per address and channel, and
  * one log row per recipient (broadcast_logs with emailStatus/smsStatus/notificationStatus, news_logs
- * with statusSent), all in one transaction. Recipients are the active students who have not
+ * with statusSent), all in one transaction. The outbox delivery then moves each log to sent or failed. Recipients are the active students who have not
  * unsubscribed (subscribe = true), narrowed by filterRecipient, or their parents; news can also go to
  * recipients uploaded from a file (news_recipients_upload).
  */
+import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { ServerContext } from "../app.ts";
 import type { Queryable } from "../db/index.ts";
+import { enqueueMessages, LOG_STATUS, type QueuedMessage } from "../mail/outbox.ts";
 import { validationError } from "./validation.ts";
 
 export const COMMUNICATION_MESSAGES = {
@@ -19,8 +21,17 @@ export const COMMUNICATION_MESSAGES = {
   required: "This field is required.",
 } as const;
 
-/** Log and send statuses written here: queued (in the outbox), failed (no address for the channel). */
-export const SEND_STATUS = { queued: "queued", failed: "failed" } as const;
+/**
+ * Log statuses written here: queued (in the outbox) or failed (no address for the channel). The outbox
+ * delivery (server/mail/outbox.ts) later moves queued ones to sent or failed.
+ */
+export const SEND_STATUS = { queued: LOG_STATUS.queued, failed: LOG_STATUS.failed } as const;
+/** The failure reason of a recipient without an address on a channel. */
+export const NO_ADDRESS: Record<QueuedMessage["channel"], string> = {
+  email: "Email: no e-mail address",
+  sms: "SMS: no phone number",
+  notification: "Notification: no account",
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string().regex(UUID, "Invalid id.");
@@ -93,28 +104,10 @@ export async function resolveRecipients(db: Queryable, filter: Filter, companyId
   return rows;
 }
 
-interface OutboxRow {
-  channel: "email" | "sms" | "notification";
-  recipient: string;
-  subject: string | null;
-  body: string | null;
-  payload: Record<string, unknown>;
-}
-
-async function enqueue(db: Queryable, rows: OutboxRow[]): Promise<void> {
-  if (!rows.length) return;
-  await db.query(
-    `insert into outbox (channel, recipient, subject, body, payload, status)
-     select x.channel, x.recipient, x.subject, x.body, x.payload, 'pending'
-     from jsonb_to_recordset($1::jsonb) as x(channel text, recipient text, subject text, body text, payload jsonb)`,
-    [JSON.stringify(rows)],
-  );
-}
-
 const phoneText = (p: Recipient["phone"]) => (p?.number ? `${p.code ?? ""}${p.number}` : null);
 
 /** The addresses of a recipient for one channel, by recipient type. */
-function addresses(r: Recipient, channel: OutboxRow["channel"], type: "all" | "student" | "parent"): string[] {
+function addresses(r: Recipient, channel: QueuedMessage["channel"], type: "all" | "student" | "parent"): string[] {
   const own = channel === "email" ? r.email : channel === "sms" ? phoneText(r.phone) : r.id;
   const parent = channel === "email" ? r.parentEmail : channel === "sms" ? phoneText(r.parentPhone) : null;
   const list = type === "student" ? [own] : type === "parent" ? [parent] : [own, parent];
@@ -150,24 +143,27 @@ export const communicationRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = a
       }
       if (!b.send) return { id, recipients: 0 };
       const recipients = await resolveRecipients(tx, b.filterRecipient, b.companyId);
-      const outbox: OutboxRow[] = [];
+      const outbox: QueuedMessage[] = [];
       const logs = recipients.map((r) => {
+        const logId = randomUUID();
         const status: Record<string, string | null> = { email: null, sms: null, notification: null };
+        const reasons: string[] = [];
         for (const channel of b.via) {
           const to = addresses(r, channel, b.recipientType);
           status[channel] = to.length ? SEND_STATUS.queued : SEND_STATUS.failed;
+          if (!to.length) reasons.push(NO_ADDRESS[channel]);
           for (const recipient of to) {
-            outbox.push({ channel, recipient, subject: b.subject ?? b.title, body: b.content ?? "", payload: { broadcastId: id, recipientId: r.id } });
+            outbox.push({ channel, recipient, subject: b.subject ?? b.title, body: b.content ?? "", payload: { broadcastId: id, recipientId: r.id, logId } });
           }
         }
-        return { recipientId: r.id, emailStatus: status.email, smsStatus: status.sms, notificationStatus: status.notification };
+        return { id: logId, recipientId: r.id, emailStatus: status.email, smsStatus: status.sms, notificationStatus: status.notification, failureReason: reasons.join("; ") || null };
       });
-      await enqueue(tx, outbox);
+      await enqueueMessages(tx, outbox);
       if (logs.length) {
         await tx.query(
-          `insert into broadcast_logs ("broadcastId", "recipientId", "emailStatus", "smsStatus", "notificationStatus", "createdBy", "updatedBy")
-           select $1, x."recipientId", x."emailStatus", x."smsStatus", x."notificationStatus", $3, $3
-           from jsonb_to_recordset($2::jsonb) as x("recipientId" uuid, "emailStatus" text, "smsStatus" text, "notificationStatus" text)`,
+          `insert into broadcast_logs (id, "broadcastId", "recipientId", "emailStatus", "smsStatus", "notificationStatus", "failureReason", "createdBy", "updatedBy")
+           select x.id, $1, x."recipientId", x."emailStatus", x."smsStatus", x."notificationStatus", x."failureReason", $3, $3
+           from jsonb_to_recordset($2::jsonb) as x(id uuid, "recipientId" uuid, "emailStatus" text, "smsStatus" text, "notificationStatus" text, "failureReason" text)`,
           [id, JSON.stringify(logs), by],
         );
       }
@@ -221,24 +217,27 @@ export const communicationRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = a
         `select name, email from news_recipients_upload where "newsId" = $1 and status <> 'deleted' order by email`,
         [id],
       );
-      const outbox: OutboxRow[] = [];
-      const logs: { recipientId: string | null; email: string | null; statusSent: string }[] = [];
+      const outbox: QueuedMessage[] = [];
+      const logs: { id: string; recipientId: string | null; email: string | null; statusSent: string; failureReason: string | null }[] = [];
       const subject = n.subject ?? n.title;
       const body = [n.message ?? "", n.footer ?? ""].filter(Boolean).join("\n");
       for (const s of students) {
+        const logId = randomUUID();
         const to = addresses(s, "email", n.recipientType);
-        for (const recipient of to) outbox.push({ channel: "email", recipient, subject, body, payload: { newsId: id, recipientId: s.id } });
-        logs.push({ recipientId: s.id, email: to[0] ?? null, statusSent: to.length ? SEND_STATUS.queued : SEND_STATUS.failed });
+        for (const recipient of to) outbox.push({ channel: "email", recipient, subject, body, payload: { newsId: id, recipientId: s.id, logId } });
+        logs.push({ id: logId, recipientId: s.id, email: to[0] ?? null, statusSent: to.length ? SEND_STATUS.queued : SEND_STATUS.failed, failureReason: to.length ? null : NO_ADDRESS.email });
       }
       for (const u of uploaded) {
-        outbox.push({ channel: "email", recipient: u.email, subject, body, payload: { newsId: id, uploaded: true } });
-        logs.push({ recipientId: null, email: u.email, statusSent: SEND_STATUS.queued });
+        const logId = randomUUID();
+        outbox.push({ channel: "email", recipient: u.email, subject, body, payload: { newsId: id, uploaded: true, logId } });
+        logs.push({ id: logId, recipientId: null, email: u.email, statusSent: SEND_STATUS.queued, failureReason: null });
       }
-      await enqueue(tx, outbox);
+      await enqueueMessages(tx, outbox);
       if (logs.length) {
         await tx.query(
-          `insert into news_logs ("newsId", "recipientId", email, "statusSent", "createdBy", "updatedBy")
-           select $1, x."recipientId", x.email, x."statusSent", $3, $3 from jsonb_to_recordset($2::jsonb) as x("recipientId" uuid, email text, "statusSent" text)`,
+          `insert into news_logs (id, "newsId", "recipientId", email, "statusSent", "failureReason", "createdBy", "updatedBy")
+           select x.id, $1, x."recipientId", x.email, x."statusSent", x."failureReason", $3, $3
+           from jsonb_to_recordset($2::jsonb) as x(id uuid, "recipientId" uuid, email text, "statusSent" text, "failureReason" text)`,
           [id, JSON.stringify(logs), by],
         );
       }

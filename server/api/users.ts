@@ -174,7 +174,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
         to: d.email,
         subject: "Your back-office account",
         body: `Hello ${d.firstName},\n\nAn account was created for you.\nUsername: ${d.username}\nTemporary password: ${password}\n\nChange it at ${ctx.config.publicUrl}/change-password/${encodeURIComponent(d.email)} before signing in.`,
-      }, { print: db.kind === "pglite" && !process.env.VITEST });
+      });
       return created;
     });
     return reply.code(201).send({ success: true, data: present(user) });

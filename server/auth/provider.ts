@@ -237,7 +237,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
           to: user.email!,
           subject: "Your password reset code",
           body: `Hello ${user.username},\n\nYour code to reset your password is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
-        }, { print: db.kind === "pglite" && !process.env.VITEST });
+        });
       });
     },
 

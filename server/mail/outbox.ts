@@ -1,4 +1,11 @@
+/**
+ * The outbox (DESIGN §1): messages are queued as rows in the transaction that decides to send them,
+ * then a delivery loop hands each to a Transport and records the outcome. A message that belongs to a
+ * broadcast or news recipient log (payload.logId) also moves that log from queued to sent or failed
+ * (with the reason), in the same transaction as the outbox row: the two never disagree.
+ */
 import type { Db, Queryable } from "../db/index.ts";
+import type { Channel, Transport } from "./transport.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -6,18 +13,171 @@ export interface OutgoingMail {
   body: string;
 }
 
-/**
- * Queues an e-mail in the outbox table (a sender drains it). On the embedded database the mail is
- * also printed to the log, since an embedded install has no mail relay (DESIGN §1).
- * `db` may be a transaction: the row then commits or rolls back with it.
- */
-export async function enqueueMail(db: Db | Queryable, mail: OutgoingMail, options: { print?: boolean } = {}): Promise<void> {
+export interface QueuedMessage {
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string | null;
+  payload: Record<string, unknown>;
+}
+
+/** Outbox row statuses (the migration's CHECK). */
+export const OUTBOX_STATUS = { pending: "pending", sent: "sent", failed: "failed" } as const;
+/** Recipient log statuses (broadcast_logs' three channel columns, news_logs.statusSent). */
+export const LOG_STATUS = { queued: "queued", sent: "sent", failed: "failed" } as const;
+export const CHANNEL_LABELS: Record<Channel, string> = { email: "Email", sms: "SMS", notification: "Notification" };
+
+/** Queues messages; `db` may be a transaction, and the rows then commit or roll back with it. */
+export async function enqueueMessages(db: Queryable, messages: QueuedMessage[]): Promise<void> {
+  if (!messages.length) return;
   await db.query(
-    `insert into outbox (channel, recipient, subject, body, payload, status) values ('email', $1, $2, $3, $4, 'pending')`,
-    [mail.to, mail.subject, mail.body, JSON.stringify({})],
+    `insert into outbox (channel, recipient, subject, body, payload, status)
+     select x.channel, x.recipient, x.subject, x.body, x.payload, 'pending'
+     from jsonb_to_recordset($1::jsonb) as x(channel text, recipient text, subject text, body text, payload jsonb)`,
+    [JSON.stringify(messages)],
   );
-  const embedded = "kind" in db && db.kind === "pglite";
-  if (options.print ?? (embedded && !process.env.VITEST)) {
-    console.log(`[outbox] mail to ${mail.to}: ${mail.subject}\n${mail.body}`);
+}
+
+/** Queues one e-mail (password codes, temporary passwords). */
+export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
+  await enqueueMessages(db, [{ channel: "email", recipient: mail.to, subject: mail.subject, body: mail.body, payload: {} }]);
+}
+
+interface PendingRow {
+  id: string;
+  channel: Channel;
+  recipient: string;
+  subject: string | null;
+  body: string | null;
+  payload: { logId?: string; broadcastId?: string; newsId?: string } | null;
+  attempts: number;
+}
+
+export interface DeliveryOptions {
+  /** Messages taken per round. */
+  batchSize?: number;
+  /** A message the transport refuses this many times is failed for good (earlier refusals leave it pending). */
+  maxAttempts?: number;
+  /** Where errors of the delivery itself (not of a transport) are reported. */
+  onError?: (error: unknown) => void;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  failed: number;
+  /** Refused, to be tried again. */
+  retrying: number;
+  /** Handed over, but the outcome could not be recorded (it will be handed over again). */
+  unrecorded: number;
+}
+
+const REASON_MAX = 500;
+function reasonOf(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.trim() || "Unknown error").slice(0, REASON_MAX);
+}
+
+/**
+ * One round of delivery: the oldest pending messages, each handed to the transport and its outcome
+ * recorded in its own transaction. The transport is called outside any transaction (a slow relay must
+ * not hold the database); a message whose outcome could not be recorded stays pending and is sent
+ * again (at least once).
+ */
+export async function deliverOutbox(db: Db, transport: Transport, options: DeliveryOptions = {}): Promise<DeliveryReport> {
+  const { batchSize = 50, maxAttempts = 3, onError = (e) => console.error("[outbox]", e) } = options;
+  const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0, unrecorded: 0 };
+  const { rows } = await db.query<PendingRow>(
+    `select id, channel, recipient, subject, body, payload, coalesce(attempts, 0)::int as attempts
+     from outbox where status = 'pending' order by "createdAt", id limit $1`,
+    [batchSize],
+  );
+  for (const row of rows) {
+    let error: string | undefined;
+    try {
+      await transport.send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, body: row.body });
+    } catch (e) {
+      error = reasonOf(e);
+    }
+    const status = error === undefined ? OUTBOX_STATUS.sent : row.attempts + 1 >= maxAttempts ? OUTBOX_STATUS.failed : OUTBOX_STATUS.pending;
+    try {
+      const recorded = await db.transaction((tx) => recordOutcome(tx, row, status, error));
+      if (!recorded) continue;
+      if (status === OUTBOX_STATUS.sent) report.sent++;
+      else if (status === OUTBOX_STATUS.failed) report.failed++;
+      else report.retrying++;
+    } catch (e) {
+      report.unrecorded++;
+      onError(e);
+    }
   }
+  return report;
+}
+
+/** The outbox row and, once the message is final, its recipient log. False: another sender got there first. */
+async function recordOutcome(tx: Queryable, row: PendingRow, status: string, error: string | undefined): Promise<boolean> {
+  const updated = await tx.query(
+    `update outbox set status = $2, attempts = coalesce(attempts, 0) + 1, "lastError" = $3,
+       "sentAt" = case when $2 = 'sent' then now() else "sentAt" end
+     where id = $1 and status = 'pending'`,
+    [row.id, status, error ?? null],
+  );
+  if (updated.rowCount === 0) return false;
+  const logId = row.payload?.logId;
+  if (!logId || status === OUTBOX_STATUS.pending) return true;
+  // A recipient may have several addresses on a channel (student and parent): the log is failed as soon
+  // as one of them failed, sent when all were sent, and stays queued while any is pending.
+  const { rows } = await tx.query<{ pending: number; failed: number }>(
+    `select count(*) filter (where status = 'pending')::int as pending, count(*) filter (where status = 'failed')::int as failed
+     from outbox where payload ? 'logId' and payload->>'logId' = $1 and channel = $2`,
+    [logId, row.channel],
+  );
+  const counts = rows[0] ?? { pending: 0, failed: 0 };
+  const logStatus = counts.failed > 0 ? LOG_STATUS.failed : counts.pending > 0 ? undefined : LOG_STATUS.sent;
+  if (!logStatus) return true;
+  const reason = status === OUTBOX_STATUS.failed ? `${CHANNEL_LABELS[row.channel]} to ${row.recipient}: ${error}` : null;
+  const target = row.payload?.broadcastId
+    ? { table: "broadcast_logs", column: { email: "emailStatus", sms: "smsStatus", notification: "notificationStatus" }[row.channel] }
+    : row.payload?.newsId
+      ? { table: "news_logs", column: "statusSent" }
+      : undefined;
+  if (!target) return true;
+  const log = await tx.query(
+    `update ${target.table} set "${target.column}" = $2,
+       "failureReason" = case when $3::text is null then "failureReason" else concat_ws('; ', "failureReason", $3::text) end
+     where id = $1`,
+    [logId, logStatus, reason],
+  );
+  if (log.rowCount !== 1) throw new Error(`outbox ${row.id}: no ${target.table} row ${logId}`);
+  return true;
+}
+
+/**
+ * Runs delivery rounds until stopped: a round right away, then one every intervalMs (at once while a
+ * round finishes a full batch). stop() waits for the round in progress.
+ */
+export function startOutboxDelivery(db: Db, transport: Transport, options: DeliveryOptions & { intervalMs?: number } = {}): { stop(): Promise<void> } {
+  const { intervalMs = 1000, ...delivery } = options;
+  const batchSize = delivery.batchSize ?? 50;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const round = async () => {
+    let full = false;
+    try {
+      const r = await deliverOutbox(db, transport, { ...delivery, batchSize });
+      // A full round of finished messages: more may be waiting, go on at once; refusals wait for the next tick.
+      full = r.sent + r.failed >= batchSize;
+    } catch (e) {
+      (delivery.onError ?? ((err) => console.error("[outbox]", err)))(e);
+    }
+    if (!stopped) timer = setTimeout(() => (running = round()), full ? 0 : intervalMs);
+  };
+  running = round();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
 }

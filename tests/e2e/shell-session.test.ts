@@ -4,10 +4,10 @@
  * (on a throwaway account created through the API as admin, so no demo account is left locked).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../support/browser.ts";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
-import { SLOW, dialogsSeen, newContext, pathOf, signIn, submitSignIn } from "./shell-support.ts";
+import { SLOW, dialogsSeen, pathOf, signIn, submitSignIn, withPage as withSharedPage } from "./shell-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const LOCKED =
@@ -21,15 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage<T>(fn: (page: import("playwright-core").Page) => Promise<T>): Promise<T> {
-  const context = await newContext(browser, baseURL);
-  const page = await context.newPage();
-  try {
-    return await fn(page);
-  } finally {
-    await context.close();
-  }
-}
+const withPage = <T>(fn: (page: Page) => Promise<T>): Promise<T> => withSharedPage(browser, baseURL, fn);
 
 describe("session", () => {
   it("sign-out asks 'Do you want to Log out?'; No keeps the session, Yes clears it and goes to /login", async () => {

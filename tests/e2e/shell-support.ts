@@ -28,6 +28,17 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   return context;
 }
 
+/** Runs `fn` on a page of a fresh context (own storage and address), closing the context afterwards. */
+export async function withPage<T>(browser: Browser, baseURL: string, fn: (page: Page) => Promise<T>): Promise<T> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  try {
+    return await fn(page);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Browser dialogs seen (e.g. an unsaved-changes prompt); accepted so they cannot stall a navigation. */
 export const dialogsSeen: string[] = [];
 

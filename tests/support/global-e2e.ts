@@ -12,9 +12,11 @@ export default async function setup(project: TestProject) {
   await buildBrowserAppIfStale(() => undefined);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-e2e-"));
   const port = 9100 + Math.floor(Math.random() * 800);
+  // The server's outgoing mail lands here as files (one JSON per message), so tests can read codes.
+  const mailDir = path.join(dataDir, "mail");
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", DATABASE_URL: "", AUTH_RATE_LIMIT: "1000" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", DATABASE_URL: "", AUTH_RATE_LIMIT: "1000", MAIL_DROP_DIR: mailDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide("e2eBaseUrl", baseUrl);
+  project.provide("e2eMailDir", mailDir);
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
@@ -44,5 +47,7 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     e2eBaseUrl: string;
+    /** Where the server drops outgoing mail (MAIL_DROP_DIR). */
+    e2eMailDir: string;
   }
 }

@@ -2,29 +2,18 @@
 import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { rejectionMessage } from "../../app/api.ts";
 import { changePassword } from "../../app/auth.ts";
-import { t } from "../../app/i18n/index.ts";
 import { AuthCard } from "./AuthCard.tsx";
-import { PASSWORD_MIN_LENGTH } from "../../domain/passwords.ts";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
+import { useIdentityCall } from "./useIdentityCall.ts";
 
 export default function ChangePasswordPage() {
   const { email = "" } = useParams();
-  const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useIdentityCall("Password change failed. Please try again.");
 
   const onFinish = async ({ oldPassword, newPassword }: { oldPassword: string; newPassword: string }) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await changePassword(email, oldPassword, newPassword);
-      setDone(true);
-    } catch (err) {
-      setError(rejectionMessage(err, "Password change failed. Please try again."));
-    } finally {
-      setBusy(false);
-    }
+    if (await run(() => changePassword(email, oldPassword, newPassword))) setDone(true);
   };
 
   return (
@@ -38,26 +27,7 @@ export default function ChangePasswordPage() {
           <Form.Item label="Current password" name="oldPassword" rules={[{ required: true, message: "Please input your current password!" }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item
-            label="New password"
-            name="newPassword"
-            rules={[{ required: true, message: "Please input your new password!" }, { min: PASSWORD_MIN_LENGTH, message: t("At_least_{N}_characters", { N: PASSWORD_MIN_LENGTH }) }]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label="Confirm new password"
-            name="confirm"
-            dependencies={["newPassword"]}
-            rules={[
-              { required: true, message: "Please confirm your new password!" },
-              ({ getFieldValue }) => ({
-                validator: (_, v) => (!v || v === getFieldValue("newPassword") ? Promise.resolve() : Promise.reject(new Error("The two passwords do not match!"))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
           <Button type="primary" htmlType="submit" block loading={busy}>
             Change password
           </Button>

@@ -2,34 +2,23 @@
 import { Alert, Button, Form, Input, Spin } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
-import { rejectionMessage } from "../../app/api.ts";
 import { confirmNewPassword, requestPasswordCode } from "../../app/auth.ts";
-import { t } from "../../app/i18n/index.ts";
 import { AuthCard } from "./AuthCard.tsx";
+import { NewPasswordFields } from "./NewPasswordFields.tsx";
+import { useIdentityCall } from "./useIdentityCall.ts";
 import { useRedirectIfSignedIn } from "./useRedirectIfSignedIn.ts";
-import { PASSWORD_MIN_LENGTH } from "../../domain/passwords.ts";
-
 
 export default function ForgotPasswordPage() {
   const checking = useRedirectIfSignedIn();
   const [step, setStep] = useState<"request" | "confirm" | "done">("request");
   const [username, setUsername] = useState("");
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const call = useIdentityCall("Request failed. Please try again.");
+  const { busy, error } = call;
 
   if (checking) return <Spin size="large" style={{ display: "block", margin: "20vh auto" }} />;
 
   const run = async (fn: () => Promise<unknown>, next: typeof step) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await fn();
-      setStep(next);
-    } catch (err) {
-      setError(rejectionMessage(err, "Request failed. Please try again."));
-    } finally {
-      setBusy(false);
-    }
+    if (await call.run(fn)) setStep(next);
   };
 
   return (
@@ -63,26 +52,7 @@ export default function ForgotPasswordPage() {
           <Form.Item label="Verification code" name="code" rules={[{ required: true, message: "Please input the code!" }]}>
             <Input autoComplete="one-time-code" />
           </Form.Item>
-          <Form.Item
-            label="New password"
-            name="newPassword"
-            rules={[{ required: true, message: "Please input your new password!" }, { min: PASSWORD_MIN_LENGTH, message: t("At_least_{N}_characters", { N: PASSWORD_MIN_LENGTH }) }]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            label="Confirm new password"
-            name="confirm"
-            dependencies={["newPassword"]}
-            rules={[
-              { required: true, message: "Please confirm your new password!" },
-              ({ getFieldValue }) => ({
-                validator: (_, v) => (!v || v === getFieldValue("newPassword") ? Promise.resolve() : Promise.reject(new Error("The two passwords do not match!"))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+          <NewPasswordFields />
           <Button type="primary" htmlType="submit" block loading={busy}>
             Submit
           </Button>

@@ -17,6 +17,11 @@ export function signInErrorText(err: unknown): string {
   return rejectionMessage(err, "Sign-in failed. Please try again.");
 }
 
+/** The identity provider refused the sign-in because the password is temporary. */
+export function mustChangePassword(err: unknown): boolean {
+  return Boolean((err as { data?: { mustChangePassword?: boolean } } | undefined)?.data?.mustChangePassword);
+}
+
 const label: CSSProperties = { display: "block", marginBottom: 6, fontSize: 14, color: "rgba(0,0,0,0.88)" };
 const input: CSSProperties = {
   width: "100%",
@@ -58,6 +63,11 @@ export default function LoginPage() {
       const user = await signIn(username.trim(), password);
       navigate(safeReturnPath(params.get("to")) ?? roleHome(user.roles) ?? "/", { replace: true });
     } catch (err) {
+      if (mustChangePassword(err)) {
+        // A temporary password (new account, or set by an administrator): change it first.
+        navigate(`/change-password/${encodeURIComponent(username.trim())}`);
+        return;
+      }
       setError(signInErrorText(err));
       setBusy(false);
     }

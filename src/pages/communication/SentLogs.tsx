@@ -1,5 +1,8 @@
-/** The per-recipient status logs of a sent broadcast or news item (detail pages). */
-import { Table, Tag, Typography } from "antd";
+/**
+ * The "Recipients" card of a sent broadcast or news item (detail pages): per recipient its log's columns
+ * (statuses shown as tags), between the recipient and why it failed.
+ */
+import { Card, Table, Tag, Typography } from "antd";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
@@ -7,7 +10,10 @@ import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
 const COLOURS: Record<string, string> = { sent: "green", queued: "blue", pending: "blue", failed: "red" };
 export const statusTag = (v: unknown) => (v ? <Tag color={COLOURS[String(v)] ?? "default"}>{String(v)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>);
 
-export function SentLogs({ table, parentField, parentId, columns }: { table: string; parentField: string; parentId: string; columns: { title: string; field: string; status?: boolean }[] }) {
+type LogColumn = { title: string; field: string; status?: boolean };
+
+export function SentLogs({ table, parentField, parentId, columns: own }: { table: string; parentField: string; parentId: string; columns: LogColumn[] }) {
+  const columns: LogColumn[] = [{ title: "Recipient", field: "recipient" }, ...own, { title: "Failure Reason", field: "failureReason" }];
   const { tableProps, currentPage, pageSize, result } = useTable<BaseRecord & Record<string, unknown>>({
     resource: table,
     syncWithLocation: false,
@@ -19,7 +25,7 @@ export function SentLogs({ table, parentField, parentId, columns }: { table: str
   });
   const rows = (tableProps.dataSource ?? []) as Record<string, unknown>[];
   return (
-    <>
+    <Card title="Recipients">
       <Typography.Text data-testid="logs-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
       <Table
         {...tableProps}
@@ -42,6 +48,6 @@ export function SentLogs({ table, parentField, parentId, columns }: { table: str
           })),
         ]}
       />
-    </>
+    </Card>
   );
 }
