@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { openEngine } from "./graphql-helpers.ts";
 import { graphqlPlugin } from "../../server/graphql/index.ts";
+import { cachingVerifier, TOKEN_CACHE_MS } from "../../server/graphql/http/token-cache.ts";
 import { HASURA_CLAIMS, InvalidTokenError, type TokenVerifier } from "../../server/auth/types.ts";
 
 const SECRET = "s3cret";
@@ -111,5 +112,57 @@ describe.each(databaseLanes())("POST /v1/graphql and the websocket (%s)", (lane)
       ws.on("close", (code) => resolve(code));
     });
     expect(codes).toBe(4403);
+  });
+});
+
+describe.each(databaseLanes())("the /v1/graphql token cache (%s)", (lane) => {
+  let t: Awaited<ReturnType<typeof openEngine>>;
+  beforeAll(async () => {
+    t = await openEngine(lane);
+  });
+  afterAll(async () => t?.close());
+  const token = (exp: number) => `h.${Buffer.from(JSON.stringify({ sub: "1", exp })).toString("base64url")}.s`;
+
+  it("answers a verified token from memory until the users table changes, never past the token's exp, never a failure", async () => {
+    let calls = 0;
+    const inner: TokenVerifier = {
+      async verifyAccessToken(tok) {
+        calls++;
+        if (tok.startsWith("bad")) throw new InvalidTokenError("Invalid token.");
+        return { userId: "1", username: "u1", claims: { "x-hasura-allowed-roles": ["user"], "x-hasura-default-role": "user", "x-hasura-user-id": "1" } };
+      },
+    };
+    // gql_author stands in for users: a tracked table, so it has the change trigger
+    const { verifier: cached, close } = await cachingVerifier(inner, t.db, "public.gql_author");
+    try {
+      const live = token(Math.floor(Date.now() / 1000) + 600);
+      await cached.verifyAccessToken(live);
+      await cached.verifyAccessToken(live);
+      expect(calls).toBe(1);
+      await t.db.query(`update gql_author set bio = bio where id = 1`);
+      // the NOTIFY arrives on the listening connection (at once on PGlite, within milliseconds on a server)
+      for (let i = 0; i < 100 && calls < 2; i++) {
+        await cached.verifyAccessToken(live);
+        if (calls < 2) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(calls).toBe(2);
+      const expired = token(Math.floor(Date.now() / 1000) - 1);
+      await cached.verifyAccessToken(expired);
+      await cached.verifyAccessToken(expired);
+      expect(calls).toBe(4);
+      await expect(cached.verifyAccessToken("bad")).rejects.toThrow("Invalid token.");
+      await expect(cached.verifyAccessToken("bad")).rejects.toThrow("Invalid token.");
+      expect(calls).toBe(6);
+      expect(TOKEN_CACHE_MS).toBeLessThanOrEqual(5000);
+    } finally {
+      await close();
+    }
+    // a table without the change trigger: nothing is cached
+    const plain = await cachingVerifier(inner, t.db, "public.no_such_table");
+    const live = token(Math.floor(Date.now() / 1000) + 600);
+    await plain.verifier.verifyAccessToken(live);
+    await plain.verifier.verifyAccessToken(live);
+    expect(calls).toBe(8);
+    await plain.close();
   });
 });

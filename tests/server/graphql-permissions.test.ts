@@ -43,6 +43,26 @@ describe.each(databaseLanes())("GraphQL permissions (%s)", (lane) => {
     expect(f.data).toEqual({ gql_article: [] });
   });
 
+  it("a relationship filter and object field served by the row joined for order_by keep the target's permission", async () => {
+    // the filter is tested on (and the author built from) the author row joined to sort by author.name
+    const q = `{ gql_article(where: {author: {name: {_like: "%"}}}, order_by: [{author: {name: desc}}, {id: asc}]) { title author { id name } } }`;
+    expect((await t.run(q, user(2))).data).toEqual({ gql_article: [{ title: "Gamma", author: { id: 2, name: "Brian" } }, { title: "Delta", author: { id: 2, name: "Brian" } }] });
+    expect((await t.run(q, user(1))).data).toEqual({ gql_article: [{ title: "Alpha", author: { id: 1, name: "Ada" } }, { title: "Beta", author: { id: 1, name: "Ada" } }] });
+    expect((await t.run(q)).data).toEqual({
+      gql_article: [
+        { title: "Gamma", author: { id: 2, name: "Brian" } },
+        { title: "Delta", author: { id: 2, name: "Brian" } },
+        { title: "Alpha", author: { id: 1, name: "Ada" } },
+        { title: "Beta", author: { id: 1, name: "Ada" } },
+      ],
+    });
+    // not a top-level conjunct: stays an EXISTS, the order join's null rows still sort (nulls last for asc)
+    const n = await t.run(`{ gql_article(where: {_not: {author: {name: {_eq: "Brian"}}}}, order_by: [{author: {name: asc}}, {id: asc}]) { title author { name } } }`, user(2));
+    expect(n.data).toEqual({ gql_article: [{ title: "Alpha", author: null }] });
+    const e = await t.run(`{ gql_article(where: {author: {name: {_eq: "Ada"}}}, order_by: {author: {name: asc}}) { title } }`, user(2));
+    expect(e.data).toEqual({ gql_article: [] });
+  });
+
   it("a column the role may not see is not in its schema", async () => {
     const r = await t.run(`{ gql_author { id secret } }`, user(1));
     expect(r.errors).toEqual([{ message: "field 'secret' not found in type: 'gql_author'", extensions: { path: expect.any(String), code: "validation-failed" } }]);

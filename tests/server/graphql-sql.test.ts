@@ -22,7 +22,7 @@ describe("compiled SQL", () => {
             "%a%",
             "10",
           ],
-          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select json_build_object('id', "_1"."id", 'author', case when "_4"."id" is not null then json_build_object('name', "_4"."name") end) as "__j", "_1"."__o0" from (select "_1".*, "_2"."name" as "__o0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_1" left join lateral (select "_4".* from "public"."gql_author" as "_4" where "_4"."id" = "_1"."author_id" limit 1) as "_4" on true) as "_3")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select json_build_object('id', "_1"."id", 'author', case when ("_1"."__r0")."id" is not null then json_build_object('name', ("_1"."__r0")."name") end) as "__j", "_1"."__o0" from (select "_1".*, "_2"."name" as "__o0", "_2" as "__r0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_1") as "_3")::text as "json"",
         },
       ]
     `);
@@ -94,6 +94,52 @@ describe("compiled SQL", () => {
             "2",
           ],
           "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('name', "_1"."name", 'email', case when ("_1"."id" = $2::integer) then "_1"."email" end) as "__j" from (select "_1".* from "public"."gql_author" as "_1" where true limit $1::bigint) as "_1") as "_2")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("a relationship filter through the row joined for order_by: tested on that row, and the object built from it", () => {
+    // one lookup of the author (the order join) serves the filter, the sort and the author field; the permission stays in the join
+    expect(sql(`{ gql_article(where: {author: {name: {_eq: "Ada"}}}, order_by: {author: {name: asc}}) { title author { name } } }`, user(2))).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_article",
+          "params": [
+            "2",
+            "2",
+            "Ada",
+            "true",
+            "2",
+            "100",
+          ],
+          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" asc nulls last), '[]'::json) from (select json_build_object('title', "_1"."title", 'author', case when ("_1"."__r0")."id" is not null then json_build_object('name', ("_1"."__r0")."name") end) as "__j", "_1"."__o0" from (select "_1".*, "_2"."name" as "__o0", "_2" as "__r0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" and ("_2"."id" = $1::integer) where (("_1"."published" = $4::boolean) or ("_1"."author_id" = $5::integer)) and ("_2"."id" is not null and (("_2"."id" = $2::integer) and ("_2"."name" = $3::text))) order by "__o0" asc nulls last limit $6::bigint) as "_1") as "_3")::text as "json"",
+        },
+      ]
+    `);
+  });
+
+  it("on a PostgreSQL server a root list's ordered, limited rows are a materialized CTE", () => {
+    const ctx = (t.engine as unknown as { contextFor(s: Session): Parameters<typeof explain>[0] }).contextFor(user(2));
+    const onServer = { ...ctx, db: { ...ctx.db, kind: "postgres" } } as Parameters<typeof explain>[0];
+    expect(explain(onServer, { query: `{ gql_article(order_by: {id: desc}, limit: 2) { title } gql_article_aggregate { aggregate { count } } }` })).toMatchInlineSnapshot(`
+      [
+        {
+          "field": "gql_article",
+          "params": [
+            "true",
+            "2",
+            "2",
+          ],
+          "sql": "with "_c1" as materialized (select "_1".*, "_1"."id" as "__o0" from "public"."gql_article" as "_1" where (("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) order by "__o0" desc nulls first limit $3::bigint) select (select coalesce(json_agg("_2"."__j" order by "_2"."__o0" desc nulls first), '[]'::json) from (select json_build_object('title', "_1"."title") as "__j", "_1"."__o0" from "_c1" as "_1") as "_2")::text as "json"",
+        },
+        {
+          "field": "gql_article_aggregate",
+          "params": [
+            "true",
+            "2",
+          ],
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*))) from (select "_1".* from "public"."gql_article" as "_1" where (("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer))) as "_2")::text as "json"",
         },
       ]
     `);

@@ -32,8 +32,8 @@ const parsed = new Map<string, DocumentNode | GraphQLError>();
 const validated = new WeakMap<GraphQLSchema, Map<string, readonly GraphQLError[]>>();
 const CACHE_SIZE = 1000;
 
-function remember<V>(map: Map<string, V>, key: string, value: V): V {
-  if (map.size >= CACHE_SIZE) map.delete(map.keys().next().value!);
+function remember<V>(map: Map<string, V>, key: string, value: V, size = CACHE_SIZE): V {
+  if (map.size >= size) map.delete(map.keys().next().value!);
   map.set(key, value);
   return value;
 }
@@ -131,9 +131,44 @@ export function prepareVariables(schema: GraphQLSchema, op: OperationDefinitionN
 
 const INTROSPECTION = new Set(["__schema", "__type"]);
 
+export interface Prepared {
+  readonly plan: OperationPlan;
+  readonly doc: DocumentNode;
+  readonly op: OperationDefinitionNode;
+  readonly variables: Record<string, unknown>;
+  readonly introspection: boolean;
+}
+
+// ---- plans, cached per schema (= permission set and metadata: a new model builds new schemas) and request
+// (document, operation name, variables, whether the non-admin limits apply). A plan holds no session value (those
+// stay `session` Values until compiled) and is read-only, so requests that repeat — a list page refetched, a live
+// query, the same page opened by many users of one role — skip validation of the variables and planning.
+const plans = new WeakMap<GraphQLSchema, Map<string, Prepared>>();
+const PLAN_CACHE_SIZE = 500;
+const PLAN_KEY_MAX = 20_000;
+
 /** Everything up to the plan: parse, validate, limits, operation, variables. */
-export function prepare(ctx: Pick<ExecutionContext, "schema" | "model" | "access" | "limits">, request: GraphQLRequest): { plan: OperationPlan; doc: DocumentNode; op: OperationDefinitionNode; variables: Record<string, unknown>; introspection: boolean } {
+export function prepare(ctx: Pick<ExecutionContext, "schema" | "model" | "access" | "limits">, request: GraphQLRequest): Prepared {
   if (typeof request?.query !== "string") throw new RequestError("bad-request", "the key 'query' was not present", "$");
+  let key: string | undefined;
+  try {
+    key = JSON.stringify([ctx.limits ? 1 : 0, request.operationName ?? null, request.variables ?? null, request.query]);
+  } catch {
+    key = undefined; // not JSON (cycles, bigint): not cached
+  }
+  if (key !== undefined && key.length > PLAN_KEY_MAX) key = undefined;
+  let bySchema = plans.get(ctx.schema);
+  const hit = key !== undefined ? bySchema?.get(key) : undefined;
+  if (hit) return hit;
+  const prepared = prepareUncached(ctx, request);
+  if (key !== undefined) {
+    if (!bySchema) plans.set(ctx.schema, (bySchema = new Map()));
+    remember(bySchema, key, prepared, PLAN_CACHE_SIZE);
+  }
+  return prepared;
+}
+
+function prepareUncached(ctx: Pick<ExecutionContext, "schema" | "model" | "access" | "limits">, request: GraphQLRequest): Prepared {
   if (ctx.limits && request.query.length > ctx.limits.maxQueryLength) throw new RequestError("validation-failed", `the query is ${request.query.length} characters long; the limit is ${ctx.limits.maxQueryLength}`);
   const doc = parseDocument(request.query);
   validateDocument(ctx.schema, request.query, doc);
@@ -146,7 +181,7 @@ export function prepare(ctx: Pick<ExecutionContext, "schema" | "model" | "access
 }
 
 function compileOptions(ctx: ExecutionContext): CompileOptions {
-  return { session: ctx.session, stringifyNumericTypes: ctx.stringifyNumericTypes, rowCap: ctx.access.isAdmin ? undefined : ctx.limits?.maxRows };
+  return { session: ctx.session, stringifyNumericTypes: ctx.stringifyNumericTypes, rowCap: ctx.access.isAdmin ? undefined : ctx.limits?.maxRows, materializeRootLists: ctx.db.kind === "postgres" };
 }
 
 const hasNested = (ir: InsertIR): boolean => ir.rows.some((r) => r.objectRels.length > 0 || r.arrayRels.length > 0);
@@ -208,11 +243,31 @@ async function runField(q: Queryable, ctx: ExecutionContext, field: RootPlan): P
   return runStatement(q, ctx, stmt, field.alias, field.kind === "mutation" && field.mutation.kind === "update" ? "update" : "insert");
 }
 
+// ---- the statement of a cached plan's selects, per the values it binds (session variables, options)
+const compiled = new WeakMap<readonly RootPlan[], Map<string, CompiledStatement>>();
+
+function selectStatement(ctx: ExecutionContext, fields: readonly RootPlan[], selects: readonly (RootPlan & { kind: "select" })[]): CompiledStatement {
+  const options = compileOptions(ctx);
+  const key = JSON.stringify([options.session, options.stringifyNumericTypes, options.rowCap ?? null, options.materializeRootLists ?? false]);
+  let byValues = compiled.get(fields);
+  let stmt = byValues?.get(key);
+  if (!stmt) {
+    stmt = selects.length === 1 ? compileRootField(ctx.model, selects[0], options)! : compileSelectFields(ctx.model, selects, options);
+    if (!byValues) compiled.set(fields, (byValues = new Map()));
+    remember(byValues, key, stmt, 16);
+  }
+  return stmt;
+}
+
 /** Query root fields: the selects in one statement (one round trip), the rest answered without the database. */
 async function runSelects(ctx: ExecutionContext, fields: readonly RootPlan[]): Promise<string[]> {
   const selects = fields.filter((f): f is RootPlan & { kind: "select" } => f.kind === "select");
-  if (selects.length <= 1) return Promise.all(fields.map((f) => runField(ctx.db, ctx, f)));
-  const stmt = compileSelectFields(ctx.model, selects, compileOptions(ctx));
+  if (selects.length === 0) return Promise.all(fields.map((f) => runField(ctx.db, ctx, f)));
+  if (selects.length === 1) {
+    const stmt = selectStatement(ctx, fields, selects);
+    return Promise.all(fields.map((f) => (f.kind === "select" ? runStatement(ctx.db, ctx, stmt, f.alias, "other") : runField(ctx.db, ctx, f))));
+  }
+  const stmt = selectStatement(ctx, fields, selects);
   let row: Record<string, string | null>;
   try {
     row = (await ctx.db.query<Record<string, string | null>>(stmt.sql, stmt.params as unknown[])).rows[0];

@@ -6,11 +6,15 @@ import type { Engine, EngineInternals } from "../engine.ts";
 import { errorBody, RequestError } from "../errors.ts";
 import { sessionFromHeaders } from "./session.ts";
 import { handleSocket } from "./ws.ts";
+import { cachingVerifier } from "./token-cache.ts";
 
 /** POST /v1/graphql (JSON or a batch array) and the websocket on the same path. */
 export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: TokenVerifier; config: Config }> = async (app, { engine, verifier, config }) => {
   const internals = engine as EngineInternals;
   if (!app.hasDecorator("websocketServer")) await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // POST requests verify their token through a short cache that any change to users empties (token-cache.ts)
+  const tokens = await cachingVerifier(verifier, internals.db);
+  app.addHook("onClose", async () => tokens.close());
 
   // Malformed JSON never reaches the engine: a clear error in Hasura's shape, nothing written.
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
@@ -30,7 +34,7 @@ export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: Token
   app.post("/v1/graphql", async (request, reply) => {
     let session;
     try {
-      session = await sessionFromHeaders(request.headers, config, verifier);
+      session = await sessionFromHeaders(request.headers, config, tokens.verifier);
     } catch (e) {
       const err = e instanceof RequestError ? e : new RequestError("unexpected", "authentication failed");
       return reply.code(err.status).send(errorBody([err]));

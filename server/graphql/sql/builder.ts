@@ -14,6 +14,11 @@ export interface CompileOptions {
   readonly stringifyNumericTypes: boolean;
   /** Rows per select for non-admins when nothing smaller applies. */
   readonly rowCap?: number;
+  /**
+   * A root list's ordered, limited rows as a materialized CTE (see compileSelect). For a PostgreSQL server, whose
+   * planner would otherwise pick parallel plans for them; PGlite runs no parallel workers, and the CTE only costs.
+   */
+  readonly materializeRootLists?: boolean;
 }
 
 const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -62,6 +67,21 @@ export class SqlBuilder {
       return this.param(s, cast);
     }
     return this.param(json ? JSON.stringify(v.value) : v.value, cast);
+  }
+
+  /** Common table expressions the statement needs (root selects' base rows), see withCtes. */
+  readonly ctes: string[] = [];
+
+  /** A materialized CTE of the statement; its name. */
+  cte(body: string): string {
+    const name = ident(`_c${this.ctes.length + 1}`);
+    this.ctes.push(`${name} as materialized (${body})`);
+    return name;
+  }
+
+  /** The statement with its CTEs in front. */
+  withCtes(sql: string): string {
+    return this.ctes.length ? `with ${this.ctes.join(", ")} ${sql}` : sql;
   }
 
   alias(): string {

@@ -9,7 +9,10 @@ export type { CompiledStatement, CompileOptions } from "./builder.ts";
 /** One statement per root field. Selects yield one column "json" (text); mutations also "failed" and "affected". */
 export function compileRootField(model: Model, field: RootPlan, options: CompileOptions): CompiledStatement | undefined {
   const b = new SqlBuilder(options);
-  if (field.kind === "select") return b.build(`select ${compileSelect(b, model, field.select)}::text as "json"`);
+  if (field.kind === "select") {
+    const json = compileSelect(b, model, field.select, undefined, { root: true });
+    return b.build(b.withCtes(`select ${json}::text as "json"`));
+  }
   if (field.kind === "mutation") {
     const m = field.mutation;
     if (m.kind === "insert") return compileInsert(b, model, m);
@@ -26,6 +29,6 @@ export function compileRootField(model: Model, field: RootPlan, options: Compile
  */
 export function compileSelectFields(model: Model, fields: readonly (RootPlan & { kind: "select" })[], options: CompileOptions): CompiledStatement {
   const b = new SqlBuilder(options);
-  const cols = fields.map((f, i) => `${compileSelect(b, model, f.select)}::text as "f${i}"`);
-  return b.build(`select ${cols.join(", ")}`);
+  const cols = fields.map((f, i) => `${compileSelect(b, model, f.select, undefined, { root: true })}::text as "f${i}"`);
+  return b.build(b.withCtes(`select ${cols.join(", ")}`));
 }

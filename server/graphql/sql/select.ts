@@ -1,8 +1,8 @@
 import type { ColumnModel, Model, RelationshipModel, TableModel } from "../metadata/model.ts";
-import type { AggregateOutputField, OrderItem, OrderTarget, RowField, SelectIR } from "../plan/ir.ts";
+import type { AggregateOutputField, BoolExp, OrderItem, OrderTarget, RowField, SelectIR } from "../plan/ir.ts";
 import { mergeSelectPermission } from "../plan/merge.ts";
 import { compileBoolExp, joinCondition } from "./boolexp.ts";
-import { ident, nameLiteral, tableRef, type SqlBuilder } from "./builder.ts";
+import { ident, nameLiteral, SqlBuilder, tableRef } from "./builder.ts";
 
 export interface Parent {
   readonly alias: string;
@@ -20,15 +20,22 @@ export function columnValue(b: SqlBuilder, c: ColumnModel, alias: string): strin
  * With `joins`, object relationships become left joins lateral appended there (the caller puts them in its FROM,
  * after the row's own alias); without, and always for array relationships, correlated subqueries on `alias`.
  */
-export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: readonly RowField[], alias: string, joins?: string[]): string {
+export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: readonly RowField[], alias: string, joins?: string[], reuse?: ReusedRows): string {
   // json_build_object (at most 100 arguments) costs no subplan per row; the same object, keys in the same order
-  if (fields.length > 0 && fields.length <= 50) return `json_build_object(${fields.map((f) => `${nameLiteral(f.alias)}, ${fieldValue(b, model, table, f, alias, joins)}`).join(", ")})`;
-  const cols = fields.map((f) => `${fieldValue(b, model, table, f, alias, joins)} as ${ident(f.alias)}`);
+  if (fields.length > 0 && fields.length <= 50) return `json_build_object(${fields.map((f) => `${nameLiteral(f.alias)}, ${fieldValue(b, model, table, f, alias, joins, reuse)}`).join(", ")})`;
+  const cols = fields.map((f) => `${fieldValue(b, model, table, f, alias, joins, reuse)} as ${ident(f.alias)}`);
   const e = b.alias();
   return `(select row_to_json(${e}) from (select ${cols.join(", ")}) as ${e})`;
 }
 
-function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField, alias: string, joins?: string[]): string {
+/**
+ * Object relationships of a select's rows whose target row the base query already joined (for order_by through
+ * the relationship, with the same permission filter): relationship name → that row, carried out of the base
+ * query as one composite column. The object is built from it instead of a second lookup of the same row.
+ */
+type ReusedRows = ReadonlyMap<string, { readonly filter: BoolExp | null; use(): string }>;
+
+function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField, alias: string, joins?: string[], reuse?: ReusedRows): string {
   switch (f.kind) {
     case "typename":
       return nameLiteral(f.typename);
@@ -36,9 +43,15 @@ function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField
       const v = f.jsonPath?.length ? `(${alias}.${ident(f.column.name)} #> ${b.param(f.jsonPath, "text[]")})` : columnValue(b, f.column, alias);
       return f.onlyWhere ? `case when ${compileBoolExp(b, f.onlyWhere, alias, model)} then ${v} end` : v;
     }
-    case "object_rel":
+    case "object_rel": {
+      const joined = reuse?.get(f.rel.name);
+      if (joined && f.select.output.kind === "rows" && sameFilter(b, model, mergeSelectPermission(f.select.args, f.select.permission).where, joined.filter)) {
+        const row = `(${joined.use()})`;
+        return `case when ${row}.${ident(f.rel.mapping[0][1])} is not null then ${rowJson(b, model, f.select.table, f.select.output.fields, row, joins)} end`;
+      }
       if (joins && f.select.output.kind === "rows" && f.rel.mapping.length) return objectJoin(b, model, f.select, f.select.output.fields, alias, f.rel, joins);
       return compileSelect(b, model, f.select, { alias, rel: f.rel });
+    }
     case "array_rel":
     case "array_aggregate":
       return compileSelect(b, model, f.select, { alias, rel: f.rel });
@@ -50,6 +63,21 @@ function toUniqueKey(target: TableModel, rel: Pick<RelationshipModel, "mapping">
   if (!rel.mapping.length) return false;
   const cols = new Set(rel.mapping.map(([, tgt]) => tgt));
   return target.uniqueConstraints.some((c) => c.columns.length > 0 && c.columns.every((x) => cols.has(x)));
+}
+
+/** Whether two filters are the same condition (compared as the SQL and parameters they compile to). */
+function sameFilter(b: SqlBuilder, model: Model, x: BoolExp | null, y: BoolExp | null): boolean {
+  const sql = (e: BoolExp | null) => {
+    if (!e || e.kind === "true") return "true";
+    const s = new SqlBuilder(b.options);
+    return `${compileBoolExp(s, e, "x", model)} ${JSON.stringify(s.params)}`;
+  };
+  return sql(x) === sql(y);
+}
+
+/** The top-level conjuncts of a filter. */
+function conjuncts(e: BoolExp): BoolExp[] {
+  return e.kind === "and" ? e.items.flatMap(conjuncts) : e.kind === "true" ? [] : [e];
 }
 
 /** An object relationship as a left join lateral (target where key = parent.fk and <target's permission filter> limit 1): the object, or null when no row matches. */
@@ -66,6 +94,10 @@ function objectJoin(b: SqlBuilder, model: Model, ir: SelectIR, fields: readonly 
 interface OrderJoins {
   readonly joins: string[];
   readonly seen: Map<string, string>;
+  /** The joins of the select's own rows (not nested ones): relationship name → alias, target's permission filter. */
+  readonly direct: Map<string, { readonly alias: string; readonly rel: RelationshipModel; readonly filter: BoolExp | null }>;
+  /** The alias of the select's own rows. */
+  readonly base: string;
 }
 
 function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: string, oj?: OrderJoins): string {
@@ -81,6 +113,7 @@ function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: stri
           const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
           oj.joins.push(`left join ${tableRef(target.target)} as ${inner} on ${joinCondition(target.rel, alias, inner)}${filter}`);
           oj.seen.set(key, inner);
+          if (alias === oj.base) oj.direct.set(target.rel.name, { alias: inner, rel: target.rel, filter: target.filter });
         }
         return orderExpr(b, model, target.then, inner, oj);
       }
@@ -115,45 +148,83 @@ const orderSuffix = (o: OrderItem) => ` ${o.direction} nulls ${o.nulls}`;
  * when aggregates are computed, as in Hasura, only the caller's limit bounds the rows they see, and the role's
  * limit and the row cap bound `nodes` alone.
  */
-export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?: Parent): string {
+export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?: Parent, options: { root?: boolean } = {}): string {
   const a = b.alias();
   const single = ir.output.kind === "rows" && ir.output.single;
   const { where, limit: merged } = mergeSelectPermission(ir.args, ir.permission, single ? undefined : b.options.rowCap);
   const computesAggregates = ir.output.kind === "aggregate" && ir.output.fields.some((f) => f.kind === "aggregate");
   const limit = computesAggregates ? ir.args.limit : merged;
   const nodesLimit = computesAggregates && merged !== undefined && merged !== ir.args.limit ? merged : undefined;
-  const conditions = [compileBoolExp(b, where, a, model)];
-  if (parent) conditions.unshift(joinCondition(parent.rel, parent.alias, a));
   const order: OrderItem[] = ir.args.orderBy.length
     ? [...ir.args.orderBy]
     : (ir.args.distinctOn ?? []).map((column) => ({ target: { kind: "column", column } as OrderTarget, direction: "asc", nulls: "last" }) as OrderItem);
-  const oj: OrderJoins = { joins: [], seen: new Map() };
+  const oj: OrderJoins = { joins: [], seen: new Map(), direct: new Map(), base: a };
   const orderCols = order.map((o, i) => `${orderExpr(b, model, o.target, a, oj)} as ${ident(`__o${i}`)}`);
+  const conjunctList = conjuncts(where);
+  const folded = conjunctList.map((c) => foldedFilter(b, model, c, oj));
+  const conditions = folded.some((f) => f !== undefined) ? conjunctList.map((c, i) => folded[i] ?? compileBoolExp(b, c, a, model)) : [compileBoolExp(b, where, a, model)];
+  if (parent) conditions.unshift(joinCondition(parent.rel, parent.alias, a));
   // the planner checked that the distinct_on columns are the leading order_by items (or the whole order): name those outputs
   const distinct = ir.args.distinctOn ? `distinct on (${ir.args.distinctOn.map((_, i) => ident(`__o${i}`)).join(", ")}) ` : "";
   const orderBy = order.length ? ` order by ${order.map((o, i) => `${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
+  const limited = single || limit !== undefined;
   const page =
     (single ? " limit 1" : limit !== undefined ? ` limit ${b.param(limit, "bigint")}` : "") + (ir.args.offset ? ` offset ${b.param(ir.args.offset, "bigint")}` : "");
-  const base = `select ${distinct}${[`${a}.*`, ...orderCols].join(", ")} from ${tableRef(ir.table)} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
+  // rows joined for order_by that an object field of the row can reuse (carried out of the base query as a composite column)
+  const carried: string[] = [];
+  const reuse = new Map<string, { filter: BoolExp | null; use(): string }>();
+  for (const [name, j] of oj.direct) {
+    // a column of the table named like the join's alias would shadow the whole-row reference
+    if (ir.table.column.has(j.alias.slice(1, -1))) continue;
+    let column: string | undefined;
+    reuse.set(name, {
+      filter: j.filter,
+      use: () => {
+        if (!column) carried.push(`${j.alias} as ${(column = ident(`__r${carried.length}`))}`);
+        return `${a}.${column}`;
+      },
+    });
+  }
   const e = b.alias();
   const aggOrder = order.length ? ` order by ${order.map((o, i) => `${e}.${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
-  const joined = (joins: readonly string[]) => `from (${base}) as ${a}${joins.map((j) => ` ${j}`).join("")}`;
+  const base = () => `select ${distinct}${[`${a}.*`, ...orderCols, ...carried].join(", ")} from ${tableRef(ir.table)} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
+  // A root list with order and limit: its rows as a materialized CTE, planned on their own. In a subquery the planner
+  // weighs the base's paths with the per-row cost of the JSON built over them, and a parallel sort's (under-)estimated
+  // row count then wins over an index scan (a seq scan of the table and worker start-up on every request).
+  const source = () => (options.root && b.options.materializeRootLists && order.length && limited && !single ? b.cte(base()) : `(${base()})`);
+  const joined = (joins: readonly string[]) => `from ${source()} as ${a}${joins.map((j) => ` ${j}`).join("")}`;
 
   if (ir.output.kind === "rows") {
     const joins: string[] = [];
-    const row = rowJson(b, model, ir.table, ir.output.fields, a, joins);
+    const row = rowJson(b, model, ir.table, ir.output.fields, a, joins, reuse);
     if (single) return `(select ${row} ${joined(joins)})`;
     const inner = `select ${[`${row} as "__j"`, ...order.map((_, i) => `${a}.${ident(`__o${i}`)}`)].join(", ")} ${joined(joins)}`;
     return `(select coalesce(json_agg(${e}."__j"${aggOrder}), '[]'::json) from (${inner}) as ${e})`;
   }
   const nodeFields = ir.output.fields.flatMap((n) => (n.kind === "nodes" ? [n] : []));
   const joins: string[] = [];
-  const nodeCols = nodeFields.map((n, i) => `${rowJson(b, model, ir.table, n.fields, a, joins)} as ${ident(`__j${i}`)}`);
-  const inner = nodeCols.length ? `select ${[`${a}.*`, ...nodeCols].join(", ")} ${joined(joins)}` : base;
+  const nodeCols = nodeFields.map((n, i) => `${rowJson(b, model, ir.table, n.fields, a, joins, reuse)} as ${ident(`__j${i}`)}`);
+  const inner = nodeCols.length ? `select ${[`${a}.*`, ...nodeCols].join(", ")} ${joined(joins)}` : base();
   const cap = nodesLimit !== undefined && nodeFields.length ? b.param(nodesLimit, "int") : undefined;
   let nodeIndex = 0;
   const parts = ir.output.fields.map((f) => `${nameLiteral(f.alias)}, ${aggregatePart(b, f, e, aggOrder, () => nodeIndex++, cap)}`);
   return `(select json_build_object(${parts.join(", ")}) from (${inner}) as ${e})`;
+}
+
+/**
+ * A filter through an object relationship (`{lesson: {classId: …}}`, a top-level conjunct) whose target row the
+ * select joins anyway for order_by: tested on that joined row instead of an EXISTS over a second lookup of the
+ * same table. The same condition: the relationship reaches a unique key (at most one target row), the joined
+ * row is that row when the join's filter (the target's select permission) holds, and the EXISTS's own filter
+ * includes that permission (so a row the join dropped could not have satisfied it). Undefined when not applicable.
+ */
+function foldedFilter(b: SqlBuilder, model: Model, c: BoolExp, oj: OrderJoins): string | undefined {
+  if (c.kind !== "relationship" || c.rel.kind !== "object") return undefined;
+  const j = oj.direct.get(c.rel.name);
+  if (!j || !toUniqueKey(c.target, c.rel)) return undefined;
+  const have = conjuncts(c.where);
+  if (j.filter && !conjuncts(j.filter).every((f) => have.some((x) => sameFilter(b, model, x, f)))) return undefined;
+  return `(${j.alias}.${ident(c.rel.mapping[0][1])} is not null and ${compileBoolExp(b, c.where, j.alias, model)})`;
 }
 
 function aggregatePart(b: SqlBuilder, f: AggregateOutputField, e: string, aggOrder: string, nextNode: () => number, cap?: string): string {

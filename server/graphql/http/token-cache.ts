@@ -1,0 +1,78 @@
+import type { Db } from "../../db/types.ts";
+import type { TokenVerifier } from "../../auth/types.ts";
+import { CHANGE_CHANNEL } from "../metadata/triggers.ts";
+
+type Verified = Awaited<ReturnType<TokenVerifier["verifyAccessToken"]>>;
+
+/** How long a verified access token is answered from memory at most (it is dropped sooner on any change to users). */
+export const TOKEN_CACHE_MS = 5_000;
+const CACHE_SIZE = 1_000;
+
+/**
+ * The /v1/graphql verifier with a short memory: the same access token verified again within TOKEN_CACHE_MS
+ * reuses the answer (signature, expiry and the user's row: status and current roles) instead of a database
+ * turn per request. Revocation is kept: every write to the users table (lock, disable, delete, roles
+ * changed) empties the memory at once, on this instance by the change trigger's NOTIFY on `hasura_changes`
+ * (statement-level, see metadata/triggers.ts), on other instances sharing the database by the same NOTIFY.
+ * Without that trigger (users untracked, listening failed) nothing is cached. An entry never outlives the
+ * token's own `exp`; failures are not cached.
+ */
+export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTable = "public.users"): Promise<{ verifier: TokenVerifier; close(): Promise<void> }> {
+  const cache = new Map<string, { value: Verified; until: number }>();
+  // bumped on every change to users: a verification that ran across a change does not store its answer
+  let generation = 0;
+  const drop = () => {
+    generation++;
+    cache.clear();
+  };
+  let enabled = false;
+  let unlisten: (() => Promise<void>) | undefined;
+  try {
+    const [schema, name] = usersTable.split(".");
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace s on s.oid = c.relnamespace where t.tgname = 'hdb_live_notify' and s.nspname = $1 and c.relname = $2`,
+      [schema, name],
+    );
+    if (rows[0]?.n) {
+      unlisten = await db.listen(CHANGE_CHANNEL, (table) => {
+        if (table === usersTable) drop();
+      });
+      enabled = true;
+    }
+  } catch {
+    enabled = false;
+  }
+
+  const expiryOf = (token: string): number => {
+    try {
+      const exp = (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: unknown }).exp;
+      return typeof exp === "number" ? exp * 1000 : 0;
+    } catch {
+      return 0;
+    }
+  };
+
+  return {
+    verifier: {
+      async verifyAccessToken(token) {
+        if (!enabled) return verifier.verifyAccessToken(token);
+        const hit = cache.get(token);
+        if (hit && hit.until > Date.now()) return hit.value;
+        if (hit) cache.delete(token);
+        const before = generation;
+        const value = await verifier.verifyAccessToken(token);
+        const until = Math.min(Date.now() + TOKEN_CACHE_MS, expiryOf(token));
+        if (until > Date.now() && before === generation) {
+          if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+          cache.set(token, { value, until });
+        }
+        return value;
+      },
+    },
+    async close() {
+      enabled = false;
+      drop();
+      await unlisten?.();
+    },
+  };
+}
