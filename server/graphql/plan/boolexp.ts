@@ -1,7 +1,7 @@
-import type { Model, TableModel } from "../metadata/model.ts";
+import type { ColumnModel, Model, RelationshipModel, TableModel } from "../metadata/model.ts";
 import { qualifiedTable, tableKey, type QualifiedTable } from "../metadata/types.ts";
 import { RequestError } from "../errors.ts";
-import type { BoolExp, ComparisonOp, Value } from "./ir.ts";
+import type { AggregatePredicate, AggregatePredicateFunction, AggregatePredicateOp, BoolExp, ComparisonOp, Value } from "./ir.ts";
 import type { Access } from "./permissions.ts";
 
 const OPS = new Set<string>([
@@ -67,6 +67,11 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
       items.push({ kind: "relationship", rel, target, where: filter ? { kind: "and", items: [filter, inner] } : inner });
       continue;
     }
+    const aggregated = key.endsWith("_aggregate") && !table.column.has(key) ? table.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
+    if (aggregated?.kind === "array") {
+      if (raw !== null) items.push(parseAggregatePredicate(ctx, table, aggregated, key, raw));
+      continue;
+    }
     const column = table.column.get(key);
     if (!column) throw new RequestError("validation-failed", `field '${key}' not found in type: '${table.typeName}_bool_exp'`, ctx.path);
     // A bare value is shorthand for _eq (permission filters: `id: X-Hasura-User-Id`).
@@ -99,4 +104,52 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
     }
   }
   return items.length === 0 ? { kind: "true" } : items.length === 1 ? items[0] : { kind: "and", items };
+}
+
+const AGGREGATE_FUNCTIONS = new Set<string>(["count", "bool_and", "bool_or"]);
+const AGGREGATE_OPS = new Set<string>(["_eq", "_neq", "_gt", "_lt", "_gte", "_lte", "_in", "_nin", "_is_null"]);
+
+/**
+ * `rel_aggregate: {count: {arguments, distinct, filter, predicate}}` (Hasura's aggregation predicates): exactly one
+ * aggregate per field. In a caller's where the role needs aggregations on the target (else the field does not exist),
+ * and the aggregate runs over the target rows its select permission shows; permission filters, like relationship
+ * filters there, see every related row.
+ */
+function parseAggregatePredicate(ctx: BoolExpContext, table: TableModel, rel: RelationshipModel, key: string, raw: unknown): AggregatePredicate {
+  const target = ctx.model.tables.get(rel.target)!;
+  const permission = !ctx.access;
+  const sel = ctx.access?.select(target);
+  if (ctx.access && !sel?.allowAggregations) throw new RequestError("validation-failed", `field '${key}' not found in type: '${table.typeName}_bool_exp'`, ctx.path);
+  const typeName = `${target.typeName}_aggregate_bool_exp`;
+  if (!isObject(raw)) throw new RequestError("validation-failed", `expected an object for type '${typeName}', but found ${JSON.stringify(raw)}`, ctx.path);
+  const given = Object.entries(raw).filter(([, v]) => v !== undefined && v !== null);
+  if (given.length !== 1) throw new RequestError("validation-failed", "exactly one predicate should be specified", ctx.path);
+  const [fnName, body] = given[0];
+  if (!AGGREGATE_FUNCTIONS.has(fnName)) throw new RequestError("validation-failed", `field '${fnName}' not found in type: '${typeName}'`, ctx.path);
+  const fn = fnName as AggregatePredicateFunction;
+  const fnType = `${typeName}_${fn}`;
+  if (!isObject(body)) throw new RequestError("validation-failed", `expected an object for type '${fnType}', but found ${JSON.stringify(body)}`, ctx.path);
+  for (const k of Object.keys(body)) {
+    if (!["arguments", "distinct", "filter", "predicate"].includes(k)) throw new RequestError("validation-failed", `field '${k}' not found in type: '${fnType}'`, ctx.path);
+  }
+  const visible = (c: ColumnModel) => !sel || sel.columns.has(c.name);
+  const columns = asList(body.arguments).map((name) => {
+    const c = target.column.get(String(name));
+    if (!c || !visible(c) || (fn !== "count" && c.udt !== "bool")) throw new RequestError("validation-failed", `unexpected value ${JSON.stringify(name)} for the arguments of '${fnType}'`, ctx.path);
+    return c;
+  });
+  if (fn !== "count" && columns.length !== 1) throw new RequestError("validation-failed", `missing required field 'arguments' in '${fnType}'`, ctx.path);
+  if (!isObject(body.predicate)) throw new RequestError("validation-failed", `missing required field 'predicate' in '${fnType}'`, ctx.path);
+  const predicate: { op: AggregatePredicateOp; value: Value }[] = [];
+  for (const [op, v] of Object.entries(body.predicate)) {
+    if (!AGGREGATE_OPS.has(op)) throw new RequestError("validation-failed", `field '${op}' not found in type: '${fn === "count" ? "Int" : "Boolean"}_comparison_exp'`, ctx.path);
+    if (v === undefined || v === null) continue; // Hasura v2 drops null comparisons
+    const value = (op === "_in" || op === "_nin") && !Array.isArray(v) && !(permission && typeof v === "string" && /^x-hasura-/i.test(v)) ? [v] : v;
+    predicate.push({ op: op as AggregatePredicateOp, value: valueOf(value, permission) });
+  }
+  const filter = isObject(body.filter) ? parseBoolExp(ctx, target, body.filter) : null;
+  const perm = targetFilter(ctx, target);
+  const parts = [perm, filter].filter((x): x is BoolExp => !!x && x.kind !== "true");
+  const where: BoolExp = parts.length === 0 ? { kind: "true" } : parts.length === 1 ? parts[0] : { kind: "and", items: parts };
+  return { kind: "aggregate_predicate", rel, target, fn, columns, distinct: body.distinct === true || body.distinct === "true", where, predicate };
 }

@@ -19,7 +19,25 @@ export type BoolExp =
   | { readonly kind: "compare"; readonly column: ColumnModel; readonly castToText: boolean; readonly op: ComparisonOp; readonly value: Value }
   | { readonly kind: "compare_column"; readonly column: ColumnModel; readonly op: "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte"; readonly other: ColumnModel }
   | { readonly kind: "relationship"; readonly rel: RelationshipModel; readonly target: TableModel; readonly where: BoolExp }
-  | { readonly kind: "exists"; readonly table: TableModel; readonly where: BoolExp };
+  | { readonly kind: "exists"; readonly table: TableModel; readonly where: BoolExp }
+  | AggregatePredicate;
+
+/** Hasura's aggregation predicate (`rel_aggregate: {count: {…, predicate: {_gt: 1}}}`): an aggregate over the related rows compared. */
+export type AggregatePredicateFunction = "count" | "bool_and" | "bool_or";
+export type AggregatePredicateOp = "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte" | "_in" | "_nin" | "_is_null";
+export interface AggregatePredicate {
+  readonly kind: "aggregate_predicate";
+  readonly rel: RelationshipModel;
+  readonly target: TableModel;
+  readonly fn: AggregatePredicateFunction;
+  /** The aggregate's arguments: none = count(*). */
+  readonly columns: readonly ColumnModel[];
+  readonly distinct: boolean;
+  /** Which related rows are aggregated: the target's select permission (caller's where) ANDed with `filter`. */
+  readonly where: BoolExp;
+  /** The comparisons of the aggregate's value, ANDed. */
+  readonly predicate: readonly { readonly op: AggregatePredicateOp; readonly value: Value }[];
+}
 
 export type Direction = "asc" | "desc";
 export type Nulls = "first" | "last";

@@ -7,7 +7,7 @@ export function tablesRead(ir: SelectIR, into = new Set<string>()): Set<string> 
     if (!e) return;
     if (e.kind === "and" || e.kind === "or") e.items.forEach(exp);
     else if (e.kind === "not") exp(e.item);
-    else if (e.kind === "relationship") {
+    else if (e.kind === "relationship" || e.kind === "aggregate_predicate") {
       into.add(e.target.key);
       exp(e.where);
     } else if (e.kind === "exists") {

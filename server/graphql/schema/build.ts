@@ -83,10 +83,48 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
           const fields: GraphQLInputFieldConfigMap = { _and: { type: list(nn(self)) }, _not: { type: self }, _or: { type: list(nn(self)) } };
           for (const c of visibleColumns(t)) fields[c.name] = { type: comparison(c) };
           for (const r of visibleRels(t)) fields[r.name] = { type: boolExp(model.tables.get(r.target)!) };
+          // Aggregation predicates: where the role may aggregate the target (Hasura's rule), and no column has the name.
+          for (const r of visibleRels(t)) {
+            const tt = model.tables.get(r.target)!;
+            const predicates = r.kind === "array" && !t.column.has(`${r.name}_aggregate`) && access.select(tt)?.allowAggregations ? aggregateBoolExp(tt) : undefined;
+            if (predicates) fields[`${r.name}_aggregate`] = { type: predicates };
+          }
           return fields;
         },
       }),
     );
+
+  /** `t_aggregate_bool_exp`: count, and bool_and / bool_or where the role sees a boolean column; undefined when none applies. */
+  const aggregateBoolExp = (t: TableModel): GraphQLInputObjectType | undefined => {
+    const cols = visibleColumns(t);
+    if (!cols.length) return undefined;
+    const name = `${t.typeName}_aggregate_bool_exp`;
+    return once(name, () => {
+      const bools = cols.filter((c) => c.udt === "bool");
+      const common = () => ({ distinct: { type: GraphQLBoolean }, filter: { type: boolExp(t) } });
+      const fields: GraphQLInputFieldConfigMap = {};
+      for (const fn of bools.length ? (["bool_and", "bool_or"] as const) : []) {
+        const argsEnum = new GraphQLEnumType({
+          name: `${t.typeName}_select_column_${name}_${fn}_arguments_columns`,
+          description: `select "${name}_${fn}_arguments_columns" columns of table "${t.name}"`,
+          values: Object.fromEntries(bools.map((c) => [c.name, { value: c.name, description: "column name" }])),
+        });
+        fields[fn] = {
+          type: new GraphQLInputObjectType({
+            name: `${name}_${fn}`,
+            fields: () => ({ arguments: { type: nn(argsEnum) }, ...common(), predicate: { type: nn(comparison({ scalar: "Boolean" } as ColumnModel)) } }),
+          }),
+        };
+      }
+      fields.count = {
+        type: new GraphQLInputObjectType({
+          name: `${name}_count`,
+          fields: () => ({ arguments: { type: list(nn(selectColumn(t))) }, ...common(), predicate: { type: nn(comparison({ scalar: "Int" } as ColumnModel)) } }),
+        }),
+      };
+      return new GraphQLInputObjectType({ name, fields });
+    });
+  };
 
   const selectColumn = (t: TableModel) =>
     once(`${t.typeName}_select_column`, () =>

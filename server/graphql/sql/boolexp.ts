@@ -37,6 +37,24 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       const inner = b.alias();
       return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model)})`;
     }
+    case "aggregate_predicate": {
+      // Hasura's shape: exists (select <aggregate> from (<related rows>) as sub where <predicate on sub.agg>)
+      const inner = b.alias();
+      const sub = b.alias();
+      const args = exp.columns.map((c) => `${inner}.${ident(c.name)}`);
+      const distinct = exp.distinct && args.length ? "distinct " : "";
+      const agg = exp.fn === "count" ? `count(${distinct}${args.length === 0 ? "*" : args.length === 1 ? args[0] : `row(${args.join(", ")})`})` : `${exp.fn === "bool_and" ? "bool_and" : "bool_or"}(${distinct}${args[0]})`;
+      const rows = `select ${agg} as "agg" from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model)}`;
+      const type = exp.fn === "count" ? "bigint" : "boolean";
+      const value = `${sub}."agg"`;
+      const conditions = exp.predicate.map(({ op, value: v }) => {
+        if (op === "_is_null") return `(${value} ${v.kind === "literal" && !(v.value === true || v.value === "true") ? "is not null" : "is null"})`;
+        if (op === "_in") return `(${value} = any(${b.value(v, `${type}[]`)}))`;
+        if (op === "_nin") return `(not (${value} = any(${b.value(v, `${type}[]`)})))`;
+        return `(${value} ${SIMPLE[op]} ${b.value(v, type)})`;
+      });
+      return `exists (select 1 from (${rows}) as ${sub} where ${conditions.length ? conditions.join(" and ") : "true"})`;
+    }
     case "compare": {
       const col = exp.castToText ? `(${alias}.${ident(exp.column.name)})::text` : `${alias}.${ident(exp.column.name)}`;
       const type = exp.castToText ? "text" : castType(exp.column);
