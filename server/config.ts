@@ -11,8 +11,10 @@ export interface Config {
   /** Create demo data on start: always on the embedded database, on request against DATABASE_URL. */
   seedDemo: boolean;
   mediaDir: string;
-  /** Public address of this server, used in signed upload URLs and mails. */
+  /** Public address of this server, used in mails (and in signed upload URLs when configured). */
   publicUrl: string;
+  /** PUBLIC_URL was set; otherwise upload URLs follow the address the browser used (localhost or 127.0.0.1 alike). */
+  publicUrlConfigured: boolean;
   /** Believe X-Forwarded-For (per-address sign-in limits): only behind a proxy that sets it. */
   trustProxy: boolean;
 }
@@ -31,6 +33,7 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     seedDemo: databaseUrl ? argv.includes("--seed-demo") || env.SEED_DEMO === "true" : env.SEED_DEMO !== "false",
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, "media")),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "true",
   };
 }

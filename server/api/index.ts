@@ -27,5 +27,5 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(usersRoutes, { ctx: opts.ctx, identity: opts.identity });
   await app.register(accessPolicyRoutes, { policy: opts.policy });
   await app.register(communicationRoutes, { ctx: opts.ctx });
-  await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession });
+  await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };

@@ -8,9 +8,11 @@ import { MediaError, type MediaService } from "../media/index.ts";
 export interface MediaApiOptions {
   media: MediaService;
   requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Without PUBLIC_URL the upload URL is on the address the caller used, so the browser's PUT stays same-origin. */
+  publicUrlConfigured: boolean;
 }
 
-export const mediaApiRoutes: FastifyPluginAsync<MediaApiOptions> = async (app, { media, requireSession }) => {
+export const mediaApiRoutes: FastifyPluginAsync<MediaApiOptions> = async (app, { media, requireSession, publicUrlConfigured }) => {
   app.get<{ Querystring: { key?: string } }>(
     "/media/put-presigned-url",
     {
@@ -19,7 +21,8 @@ export const mediaApiRoutes: FastifyPluginAsync<MediaApiOptions> = async (app, {
     },
     async (request, reply) => {
       try {
-        return { success: true, data: media.presign(request.query.key!, request.session?.userId) };
+        const baseUrl = publicUrlConfigured ? undefined : `${request.protocol}://${request.host}`;
+        return { success: true, data: media.presign(request.query.key!, request.session?.userId, baseUrl) };
       } catch (e) {
         if (e instanceof MediaError) return reply.code(e.statusCode).send({ success: false, message: e.message });
         throw e;

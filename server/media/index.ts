@@ -26,7 +26,8 @@ export class MediaError extends Error {
 
 export interface MediaService {
   /** A signed PUT URL for a new object named after the requested key. */
-  presign(requestedKey: string, uid: string | undefined): { url: string; keyPath: string };
+  /** A signed upload URL on `baseUrl` (default: the configured public address). */
+  presign(requestedKey: string, uid: string | undefined, baseUrl?: string): { url: string; keyPath: string };
   /** Checks the grant, size and type, then stores the bytes. */
   store(grant: UploadGrant, signature: string, body: Buffer): Promise<{ keyPath: string; size: number }>;
   /** An existing object: its stream, type and size. */
@@ -41,7 +42,7 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
 
   return {
     root,
-    presign(requestedKey, uid) {
+    presign(requestedKey, uid, baseUrl = options.publicUrl) {
       let keyPath: string;
       try {
         keyPath = newKeyPath(requestedKey);
@@ -51,7 +52,7 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
       }
       const grant: UploadGrant = { key: keyPath, expires: now() + UPLOAD_URL_SECONDS, uid: uid ?? "" };
       const q = new URLSearchParams({ key: grant.key, expires: String(grant.expires), uid: grant.uid, sig: signGrant(secret, grant) });
-      return { url: `${options.publicUrl.replace(/\/$/, "")}/media/upload?${q}`, keyPath };
+      return { url: `${baseUrl.replace(/\/$/, "")}/media/upload?${q}`, keyPath };
     },
 
     async store(grant, signature, body) {

@@ -19,6 +19,7 @@ import { assertValidKey, containedMediaPath, mediaPath, newKeyPath, MediaPathErr
 import { signGrant, verifyGrant } from "../../server/media/signing.ts";
 import { DEMO_PASSWORD } from "../../server/db/seed-demo.ts";
 import { databaseLanes, openTestDb } from "../support/db.ts";
+import { bearer, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -97,7 +98,7 @@ for (const lane of databaseLanes()) {
     beforeAll(async () => {
       db = await openTestDb(lane);
       dataDir = mkdtempSync(path.join(os.tmpdir(), "media-http-"));
-      const config = { ...configFromEnv({ DATA_DIR: dataDir } as NodeJS.ProcessEnv, []), publicUrl: "http://media.test" };
+      const config = { ...configFromEnv({ DATA_DIR: dataDir } as NodeJS.ProcessEnv, []), publicUrl: "http://media.test", publicUrlConfigured: true };
       mediaDir = config.mediaDir;
       const ctx = { db, config, migrations: 0 };
       const identity = await createIdentity(ctx);
@@ -224,3 +225,21 @@ for (const lane of databaseLanes()) {
     });
   });
 }
+
+describe.each(databaseLanes())("upload URLs without PUBLIC_URL (%s)", (lane) => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer(lane);
+    token = (await signIn(server.app, "admin")).accessToken;
+  });
+  afterAll(async () => server?.close());
+
+  it("are on the address the browser used, so its PUT is same-origin (localhost or 127.0.0.1 alike)", async () => {
+    for (const host of ["127.0.0.1:9123", "localhost:9000"]) {
+      const res = await server.app.inject({ method: "GET", url: "/api/v2/media/put-presigned-url?key=a.png", headers: { ...bearer(token), host } });
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as { data: { url: string } }).data.url).toMatch(new RegExp(`^http://${host.replace(/\./g, "\\.")}/media/upload\\?key=`));
+    }
+  });
+});
