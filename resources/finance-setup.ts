@@ -16,29 +16,31 @@ export const DISCOUNT_TYPES = {
   make_the_switch: "Make The Switch",
 } as const;
 
-/** A payment discount: type, amount and unit (S$ or %), validity dates, order, company. */
+/**
+ * A payment discount: type, amount and unit (S$ or %), validity dates, order, company. Created at
+ * /finance/payment-discount/create/{order} (the order from the path); edited in a dialog on the list,
+ * where the spec's update mutation changes the amount (and its unit), the dates and the description.
+ */
 export const discounts = defineResource({
   table: "discounts",
   label: "Payment Discount",
   singular: "Payment Discount",
   menu: "finance",
   routes: { list: "/finance/payment-discount", create: "/finance/payment-discount/create/:order" },
+  dialogs: ["edit"],
   softDelete: true,
   defaultSort: { field: "order", order: "asc" },
   fields: {
-    order: number("Order", { required: true, min: 0 }),
-    name: text("Discount Name", { required: true, filter: true }),
-    code: text("Code", { filter: true }),
-    type: enumOf("Discount Type", DISCOUNT_TYPES, { required: true, filter: true }),
+    order: number("Order", { required: true, min: 0, fromParam: "order", readOnly: true }),
+    name: text("Discount Name", { required: true, filter: true, readOnly: true }),
+    code: text("Code", { filter: true, readOnly: true }),
+    type: enumOf("Discount Type", DISCOUNT_TYPES, { required: true, filter: true, readOnly: true }),
     amount: number("Amount", { required: true, min: 0, integer: false }),
     unit: enumOf("Unit", { amount: "S$", percent: "%" }, { required: true, defaultValue: "amount" }),
     startDate: date("Start Date", { required: true, filter: true }),
-    endDate: date("End Date", { required: true }),
-    companyId: relation("Company", "companies", { required: true, filter: true }),
+    endDate: date("End Date", { required: true, notBefore: "startDate" }),
+    companyId: relation("Company", "companies", { required: true, filter: true, readOnly: true }),
     description: longText("Description"),
-  },
-  pages: {
-    create: lazy(() => import("../src/pages/finance-setup/DiscountCreatePage.tsx")),
   },
 });
 

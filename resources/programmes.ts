@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { BookOutlined } from "@ant-design/icons";
-import { defineResource, text, longText, number, enumOf, relation, date } from "../src/framework/declare.ts";
+import { defineResource, text, longText, number, enumOf, relation, date, files } from "../src/framework/declare.ts";
+import { TUTORS_ONLY } from "./users.ts";
 
 export const CATEGORY_CODES = { regular: "Regular", double_lesson: "Double Lesson", special: "Special", others: "Others" } as const;
 export const CLASS_TYPE_CODES = { WLWD: "WLWD", WLWE: "WLWE", DBWD: "DBWD", DBWE: "DBWE" } as const;
@@ -76,13 +77,18 @@ export const categories = defineResource({
   pages: { list: lazy(() => import("../src/pages/programmes/CategoriesTypePage.tsx")) },
 });
 
-/** Programme types of a category, with their class-type code (WLWD, WLWE, DBWD, DBWE). */
+/**
+ * Programme types of a category, with their class-type code (WLWD, WLWE, DBWD, DBWE). Listed under the
+ * categories on /programme/categories-type, created and edited there in a dialog (the spec has the
+ * create and update mutations but no routes for them).
+ */
 export const programTypes = defineResource({
   table: "program_types",
   label: "Programme Types",
   singular: "Programme Type",
   menu: null,
   routes: {},
+  dialogs: ["create", "edit"],
   softDelete: true,
   fields: {
     name: text("Programme Type", { required: true, filter: true }),
@@ -152,8 +158,9 @@ export const programs = defineResource({
     subjectId: relation("Subject", "subjects", { required: true, filter: true }),
     curriculumIds: relation("Curriculums", "curriculums", { many: true }),
     levelIds: relation("Levels", "levels", { many: true }),
-    tutorIds: relation("Tutors", "users", { many: true, labelField: "fullName" }),
+    tutorIds: relation("Tutors", "users", { many: true, labelField: "fullName", where: TUTORS_ONLY }),
     remark: longText("Remark"),
+    curriculumFiles: files("Curriculum Files", { folder: "curriculum-files" }),
     enrolledStudents: number("Enrolled Students", { form: false }),
     WLWD: number("WLWD", { form: false, list: false }),
     WLWE: number("WLWE", { form: false, list: false }),

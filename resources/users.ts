@@ -3,6 +3,13 @@ import { TeamOutlined } from "@ant-design/icons";
 import { defineResource, text, email, phone, enumOf, relation, image, date } from "../src/framework/declare.ts";
 import { STAFF_ROLE_LABELS, USER_STATUS_LABELS } from "../src/pages/users/roles.ts";
 
+/** Roles that teach (the roles table's isTeaching): a programme's tutors are users holding one of them. */
+export const TEACHING_ROLES = ["fulltime_tutor", "parttime_tutor", "hod", "tutor"] as const;
+/** Users who may be picked as tutors. */
+export const TUTORS_ONLY = { multipleRoles: { _has_keys_any: TEACHING_ROLES } } as const;
+/** Users who may be picked as students (spec part 2 §5: "selects only the role student"). */
+export const STUDENTS_ONLY = { role: { _eq: "student" } } as const;
+
 /**
  * Staff accounts (spec part 1 §2 "Users"). The list is generated (students excluded: they live under
  * Students); create and update go through POST /users and PUT /users/{id} so a new user gets a

@@ -5,10 +5,12 @@
 export { ListView, recordCounter, permanentFilters, PAGE_SIZE } from "./pages/ListView.tsx";
 export { RowActions, DeleteRecordButton } from "./pages/RowActions.tsx";
 export { CsvExportButton, fetchAllRows } from "./pages/CsvExportButton.tsx";
-export { fieldRules, backPath } from "./pages/FormPage.tsx";
+export { fieldRules, backPath, ResourceForm, createDefaults } from "./pages/FormPage.tsx";
+export { FormDialog } from "./pages/FormDialog.tsx";
 export { MoneyInput } from "./inputs/MoneyInput.tsx";
 export { RelationSelect } from "./inputs/RelationSelect.tsx";
 export { MediaUpload } from "./inputs/MediaUpload.tsx";
+export { FilesUpload, FileLinks, storedFiles, type StoredFile } from "./inputs/FilesUpload.tsx";
 export { RichTextInput } from "./inputs/RichTextInput.tsx";
 export { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 export { KINDS, renderValue, decodeRecord, encodeValues } from "./kinds.tsx";

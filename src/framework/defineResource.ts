@@ -73,6 +73,18 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
       if (path && !routeParams(path).includes(parentParam)) throw new ResourceDeclarationError("R006", `${where}: the ${kind} route ${path} lacks the parent's :${parentParam}`);
     }
   }
+  for (const kind of d.dialogs ?? []) {
+    if (d.routes[kind]) throw new ResourceDeclarationError("R008", `${where}: ${kind} is declared both as a route and as a dialog`);
+  }
+  const createParams = d.routes.create ? routeParams(d.routes.create) : [];
+  for (const f of fieldList) {
+    if (f.fromParam && !createParams.includes(f.fromParam)) throw new ResourceDeclarationError("R009", `${where}: field ${f.name} takes :${f.fromParam}, which the create route does not have`);
+  }
+  for (const f of fieldList) {
+    const other = f.notBefore ? fieldList.find((o) => o.name === f.notBefore) : undefined;
+    if (f.notBefore && (!other || (other.kind !== "date" && other.kind !== "dateTime") || (f.kind !== "date" && f.kind !== "dateTime")))
+      throw new ResourceDeclarationError("R010", `${where}: field ${f.name} may only be notBefore another date field`);
+  }
   const recordLabel = d.recordLabel ?? ("name" in d.fields ? "name" : "id");
   if (d.recordLabel && !(d.recordLabel in d.fields)) throw new ResourceDeclarationError("R007", `${where}: recordLabel ${d.recordLabel} is not a declared field`);
   const defaultSort = d.defaultSort ?? { field: "updatedAt", order: "desc" as const };

@@ -46,3 +46,5 @@ export const relation = (
 /** gif/jpeg/png up to 5,000,000 bytes, uploaded to our media storage; the column holds its public URL. */
 export const image = (label?: string, options: Omit<MediaField, "kind" | "label"> = {}): MediaField => ({ kind: "image", label, ...options });
 export const file = (label?: string, options: Omit<MediaField, "kind" | "label"> = {}): MediaField => ({ kind: "file", label, ...options });
+/** Several files (curriculum files …), uploaded to our media storage; the jsonb column holds [{ name, url }]. */
+export const files = (label?: string, options: Omit<MediaField, "kind" | "label"> = {}): MediaField => ({ kind: "files", label, ...options });

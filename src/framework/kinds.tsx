@@ -16,6 +16,7 @@ import { RichTextInput } from "./inputs/RichTextInput.tsx";
 import { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 import { RelationSelect } from "./inputs/RelationSelect.tsx";
 import { MediaUpload } from "./inputs/MediaUpload.tsx";
+import { FileLinks, FilesUpload, storedFiles } from "./inputs/FilesUpload.tsx";
 import { downloadMediaUrl, keyPathOf } from "./media.ts";
 import type { FieldKind, ResolvedField } from "./types.ts";
 
@@ -191,8 +192,9 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     decode: (v, f) => (f.kind === "relation" && f.many ? (Array.isArray(v) ? v : []) : (v ?? null)),
     encode: (v, f) => (f.kind === "relation" && f.many ? (Array.isArray(v) ? v : []) : (v ?? null)),
     toText: (v, _f, labels) => (Array.isArray(v) ? v : v ? [v] : []).map((id) => labels?.get(String(id)) ?? String(id)).join(", "),
-    input: (f, c) => (f.kind === "relation" ? <RelationSelect target={f.target} labelField={f.labelField} many={f.many} disabled={c.disabled} placeholder={f.placeholder} /> : null),
-    ...eqFilter((f) => (f.kind === "relation" ? <RelationSelect target={f.target} labelField={f.labelField} placeholder={f.label} /> : null)),
+    input: (f, c) =>
+      f.kind === "relation" ? <RelationSelect target={f.target} labelField={f.labelField} where={f.where} many={f.many} disabled={c.disabled} placeholder={f.placeholder} /> : null,
+    ...eqFilter((f) => (f.kind === "relation" ? <RelationSelect target={f.target} labelField={f.labelField} where={f.where} placeholder={f.label} /> : null)),
   },
   image: {
     decode: identity,
@@ -207,6 +209,13 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     toText: str,
     render: (v) => (v ? <a href={downloadMediaUrl(keyPathOf(str(v)))}>{keyPathOf(str(v)).split("/").pop()}</a> : null),
     input: (_f, c) => <MediaUpload kind="file" folder={c.folder} disabled={c.disabled} />,
+  },
+  files: {
+    decode: (v) => storedFiles(v),
+    encode: (v) => storedFiles(v),
+    toText: (v) => storedFiles(v).map((f) => f.name).join(", "),
+    render: (v) => (storedFiles(v).length ? <FileLinks files={storedFiles(v)} /> : null),
+    input: (_f, c) => <FilesUpload folder={c.folder} disabled={c.disabled} />,
   },
   phone: {
     decode: (v) => (v && typeof v === "object" ? v : null),

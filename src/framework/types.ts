@@ -20,6 +20,7 @@ export type FieldKind =
   | "relation"
   | "image"
   | "file"
+  | "files"
   | "phone"
   | "email"
   | "amountRows";
@@ -50,6 +51,13 @@ export interface FieldOptions extends FieldPlacement {
   placeholder?: string;
   /** Value of a new record's input. */
   defaultValue?: unknown;
+  /**
+   * A new record's value taken from this parameter of the create route
+   * (`/finance/payment-discount/create/:order` → `{ fromParam: "order" }`); numbers for number kinds.
+   */
+  fromParam?: string;
+  /** A date that may not be before this other date field of the form (an end date after its start date). */
+  notBefore?: string;
   /** Short help under the input. */
   help?: string;
 }
@@ -80,10 +88,16 @@ export interface RelationField extends FieldOptions {
   labelField?: string;
   /** Many ids (a jsonb array column) instead of one. */
   many?: boolean;
+  /**
+   * Offers only the target rows matching this Hasura boolean expression (tutors only, students only),
+   * in forms and filters: `{ multipleRoles: { _has_keys_any: ["fulltime_tutor", "parttime_tutor"] } }`.
+   */
+  where?: Readonly<Record<string, unknown>>;
 }
 
 export interface MediaField extends FieldOptions {
-  kind: "image" | "file";
+  /** "files": several files in a jsonb list of { name, url } (url = the stored object's public URL). */
+  kind: "image" | "file" | "files";
   /** Folder of the media key (default: the table name). */
   folder?: string;
 }
@@ -130,6 +144,11 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
   permanentFilters?: readonly CrudFilter[];
   /** Generated list offers CSV export (default true). */
   exportable?: boolean;
+  /**
+   * Create and/or edit in a dialog over the list instead of a page of their own — for screens whose
+   * forms the spec gives no route (programme types on /programme/categories-type, editing a discount).
+   */
+  dialogs?: readonly ("create" | "edit")[];
 }
 
 /** A declaration with every default filled in; what the pages read. */

@@ -1,6 +1,6 @@
 /**
  * Programmes (spec part 1 §2 "Programme", §6: ops_manager; issue 7 §3) in a real browser: curriculums
- * with their levels, categories and programme types, academic terms with their terms, programmes —
+ * with their levels, categories and programme types (a type created and edited in a dialog), academic terms with their terms, programmes —
  * create, list, edit or view; sales cannot reach them.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -37,12 +37,30 @@ describe("programmes, by ops_manager", () => {
     });
   });
 
-  it("categories & type: both lists", async () => {
+  it("categories & type: both lists; a programme type created and edited in a dialog", async () => {
     await withRole(browser, baseURL, "ops_manager", async (page) => {
       await page.goto("/programme/categories-type");
       await page.getByText("Programme Categories").waitFor();
       await page.getByText("Programme Types").waitFor();
       await page.getByText("Double Lesson Weekday").first().waitFor();
+      const s = stamp();
+      await page.getByRole("button", { name: "Create" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("Create Programme Type").waitFor();
+      await dialog.locator("#field-name").fill(`Camp ${s}`);
+      // no Escape after picking (pick's): inside a dialog it would close the dialog
+      await dialog.locator("#field-categoryId").click({ force: true });
+      await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: "Special" }).first().click();
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      const row = page.locator(".ant-table-row", { hasText: `Camp ${s}` });
+      await row.waitFor();
+      await row.getByLabel("Edit", { exact: true }).click();
+      await page.waitForFunction((want) => (document.querySelector(".ant-modal #field-name") as HTMLInputElement | null)?.value === want, `Camp ${s}`);
+      await page.getByRole("dialog").locator("#field-name").fill(`Camp ${s} June`);
+      await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+      await page.locator(".ant-table-row", { hasText: `Camp ${s} June` }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/programme/categories-type");
     });
   });
 
@@ -92,6 +110,7 @@ describe("programmes, by ops_manager", () => {
       await page.waitForURL(/\/programme\/management\/[0-9a-f-]+\/view$/);
       await page.getByText("Enrolled Students").first().waitFor();
       await page.getByText("WLWD").first().waitFor();
+      await page.getByText("Curriculum Files").first().waitFor();
     });
   });
 

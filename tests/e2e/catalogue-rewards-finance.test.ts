@@ -2,7 +2,7 @@
  * Rewards (spec part 2 §6: finance_manager, finance_staff, front_desk) and finance set-up (payment
  * discount and setting: finance_manager, finance_staff; pricing: also ops_manager) in a real browser:
  * referrals created, listed, updated; a discount created at /finance/payment-discount/create/{order} with
- * that order; a price edited in place; the waiver period saved; roles outside the lists are refused.
+ * that order, then its amount edited in a dialog on the list; a price edited in place; the waiver period saved; roles outside the lists are refused.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -68,6 +68,28 @@ describe("finance set-up, by finance_manager", () => {
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL((u) => u.pathname === "/finance/payment-discount");
       await waitForTotal(page, before + 1);
+
+      // edited in a dialog on the list: the amount changes, the name stays read-only
+      await page.getByRole("form", { name: "Filters" }).getByPlaceholder("Discount Name").fill(name);
+      await page.getByRole("button", { name: "Search" }).click();
+      await waitForTotal(page, 1);
+      const row = page.locator(".ant-table-row", { hasText: name });
+      await row.getByLabel("Edit", { exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("Edit Payment Discount").waitFor();
+      await page.waitForFunction(() => (document.querySelector(".ant-modal #field-amount") as HTMLInputElement | null)?.value === "25");
+      expect(await dialog.locator("#field-name").isDisabled()).toBe(true);
+      await dialog.locator("#field-amount").fill("30");
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      // the list shows the new amount at once
+      await page.waitForFunction(() => /^30(\.00)?$/.test(document.querySelectorAll(".ant-table-row td")[5]?.textContent?.trim() ?? ""));
+      // and it was saved
+      await page.reload();
+      await waitForTotal(page, 1);
+      const amountCell = page.locator(".ant-table-row", { hasText: name }).locator("td").nth(5);
+      await page.waitForFunction(() => document.querySelector(".ant-table-row")?.textContent?.includes("Loyalty"));
+      expect((await amountCell.textContent())?.trim()).toMatch(/^30(\.00)?$/);
     });
   });
 

@@ -1,12 +1,15 @@
-/** A searchable select over another resource: one id, or many. */
+/** A searchable select over another resource: one id, or many; optionally only the rows a `where` admits. */
 import { Select } from "antd";
 import { useSelect } from "@refinedev/antd";
 import type { BaseKey } from "@refinedev/core";
+import { parse, type DocumentNode } from "graphql";
 import { findResource, relationLabelField } from "../registry.ts";
 
 export interface RelationSelectProps {
   target: string;
   labelField?: string;
+  /** A Hasura boolean expression the options must match (the field's `where`). */
+  where?: Readonly<Record<string, unknown>>;
   many?: boolean;
   value?: BaseKey | BaseKey[] | null;
   onChange?: (value: BaseKey | BaseKey[] | null) => void;
@@ -15,7 +18,26 @@ export interface RelationSelectProps {
   id?: string;
 }
 
-export function RelationSelect({ target, labelField, many, value, onChange, disabled, placeholder, id }: RelationSelectProps) {
+const optionQueries = new Map<string, DocumentNode>();
+
+/**
+ * The options query of a target with a fixed `where`: @refinedev/hasura ANDs `meta.gqlVariables.where`
+ * with the select's own filters (search text, not deleted) only for a query given as a document.
+ */
+export function relationOptionsQuery(target: string, label: string): DocumentNode {
+  const key = `${target}.${label}`;
+  let doc = optionQueries.get(key);
+  if (!doc) {
+    doc = parse(`query RelationOptions($limit: Int, $offset: Int, $order_by: [${target}_order_by!], $where: ${target}_bool_exp) {
+      ${target}(limit: $limit, offset: $offset, order_by: $order_by, where: $where) { id ${label} }
+      ${target}_aggregate(where: $where) { aggregate { count } }
+    }`);
+    optionQueries.set(key, doc);
+  }
+  return doc;
+}
+
+export function RelationSelect({ target, labelField, where, many, value, onChange, disabled, placeholder, id }: RelationSelectProps) {
   const label = relationLabelField(target, labelField);
   const softDelete = findResource(target)?.softDelete ?? false;
   const { selectProps } = useSelect({
@@ -27,7 +49,7 @@ export function RelationSelect({ target, labelField, many, value, onChange, disa
     sorters: [{ field: label, order: "asc" }],
     onSearch: (text) => [{ field: label, operator: "contains", value: text }],
     pagination: { pageSize: 20 },
-    meta: { fields: ["id", label] },
+    meta: where ? { gqlQuery: relationOptionsQuery(target, label), gqlVariables: { where: { _and: [where] } } } : { fields: ["id", label] },
     debounce: 300,
   });
   return (

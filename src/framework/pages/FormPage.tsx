@@ -8,7 +8,8 @@ import type { Rule } from "antd/es/form/index.js";
 import { useForm } from "@refinedev/antd";
 import { useTranslate, useWarnAboutChange, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useNavigate, useParams } from "react-router";
-import { cloneElement, isValidElement, useEffect, useMemo, useState, type ReactElement, type ReactNode } from "react";
+import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useState, type ReactElement, type ReactNode } from "react";
+import type { Dayjs } from "dayjs";
 import type { Resource, ResolvedField } from "../types.ts";
 import { fillRoute, formFields } from "../defineResource.ts";
 import { formSelection } from "../selection.ts";
@@ -24,8 +25,19 @@ export function backPath(resource: Resource, params: Record<string, string | und
   return undefined;
 }
 
-export function fieldRules(field: ResolvedField, translate: (key: string, fallback: string) => string): Rule[] {
+export function fieldRules(field: ResolvedField, translate: (key: string, fallback: string) => string, others: readonly ResolvedField[] = []): Rule[] {
   const rules: Rule[] = [];
+  if (field.notBefore) {
+    const other = field.notBefore;
+    const otherLabel = others.find((o) => o.name === other)?.label ?? other;
+    const text = `The ${field.label.toLowerCase()} cannot be before the ${otherLabel.toLowerCase()}.`;
+    rules.push(({ getFieldValue }) => ({
+      validator: async (_r, value: Dayjs | null | undefined) => {
+        const start = getFieldValue(other) as Dayjs | null | undefined;
+        if (value && start && value.isBefore(start, "day")) throw new Error(translate(text, text));
+      },
+    }));
+  }
   if (field.required) {
     const text = typeof field.required === "string" ? field.required : `Please input ${field.label}!`;
     rules.push({ required: true, message: translate(text, text) });
@@ -42,41 +54,69 @@ export function fieldRules(field: ResolvedField, translate: (key: string, fallba
   return rules;
 }
 
-export default function FormPage({ resource, action }: { resource: Resource; action: "create" | "edit" }) {
-  const params = useParams();
-  const navigate = useNavigate();
+/** A new record's values: each field's `defaultValue`, or its `fromParam` route parameter. */
+export function createDefaults(fields: readonly ResolvedField[], params: Record<string, string | undefined>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const raw = f.fromParam ? params[f.fromParam] : undefined;
+    if (raw !== undefined && raw !== "") {
+      if (f.kind === "number") {
+        const n = Number(raw);
+        if (Number.isFinite(n) && (f.integer === false || Number.isInteger(n)) && (f.min === undefined || n >= f.min)) out[f.name] = n;
+      } else out[f.name] = raw;
+    }
+    if (!(f.name in out) && f.defaultValue !== undefined) out[f.name] = f.defaultValue;
+  }
+  return out;
+}
+
+export interface ResourceFormProps {
+  resource: Resource;
+  action: "create" | "edit";
+  /** The record being edited. */
+  id?: string;
+  /** Route parameters: the parent's id and `fromParam` defaults. */
+  params: Record<string, string | undefined>;
+  /** After a successful save (the unsaved-changes guard is already off). */
+  onSaved: () => void;
+  onCancel?: () => void;
+  /** Ask before leaving the page with unsaved changes (pages yes, dialogs no). */
+  guardUnsaved?: boolean;
+}
+
+/** The generated form of a resource: the page's body, or a dialog's. */
+export function ResourceForm({ resource, action, id, params, onSaved, onCancel, guardUnsaved = true }: ResourceFormProps) {
   const translate = useTranslate();
-  const id = action === "edit" ? params[resource.idParams.edit ?? "id"] : undefined;
   const fields = useMemo(() => formFields(resource, action), [resource, action]);
-  const [savedTo, setSavedTo] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
-  const back = backPath(resource, params);
+  const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
 
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
     resource: resource.table,
     action,
     id,
     redirect: false,
-    warnWhenUnsavedChanges: true,
+    warnWhenUnsavedChanges: guardUnsaved,
     meta: { fields: formSelection(resource, action) },
     queryOptions: { select: (data) => ({ ...data, data: decodeRecord(fields, data.data) }), retry: false },
     // The app's data provider already shows GraphQL errors as the spec's toast (message + ".").
     errorNotification: false,
     onMutationSuccess: () => {
       setWarnWhen(false);
-      setSavedTo(back ?? null);
+      setSaved(true);
     },
   });
 
   // Leave only once the unsaved-changes guard is off, so saving never asks "leave?".
   useEffect(() => {
-    if (savedTo && !warnWhen) navigate(savedTo);
-  }, [savedTo, warnWhen, navigate]);
+    if (saved && !warnWhen) {
+      setSaved(false);
+      onSaved();
+    }
+  }, [saved, warnWhen, onSaved]);
 
-  const defaults = useMemo(
-    () => Object.fromEntries(fields.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue])),
-    [fields],
-  );
+  const defaults = useMemo(() => createDefaults(fields, params), [fields, params]);
 
   const onFinish = (values: Record<string, unknown>) => {
     const editable = action === "edit" ? fields.filter((f) => !f.readOnly) : fields;
@@ -85,37 +125,60 @@ export default function FormPage({ resource, action }: { resource: Resource; act
     return formProps.onFinish?.(variables);
   };
 
-  const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
   if (action === "edit" && query?.isLoading) return <Spin size="large" />;
-  if (action === "edit" && query?.isError) return <Card title={title}>This record could not be loaded.</Card>;
+  if (action === "edit" && query?.isError) return <>This record could not be loaded.</>;
+  return (
+    <Form
+      {...formProps}
+      initialValues={action === "create" ? defaults : formProps.initialValues}
+      onFinish={onFinish}
+      layout="vertical"
+      scrollToFirstError
+      aria-label={title}
+    >
+      {fields.map((f) => {
+        const kind = KINDS[f.kind];
+        const rules = fieldRules(f, translate, fields);
+        const ctx = { disabled: action === "edit" && Boolean(f.readOnly), folder: "folder" in f && f.folder ? f.folder : resource.table };
+        if (kind.formItem) return kind.formItem(f, rules, ctx);
+        return (
+          <Form.Item
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            rules={rules}
+            dependencies={f.notBefore ? [f.notBefore] : undefined}
+            valuePropName={kind.valuePropName}
+            help={f.help}
+            htmlFor={`field-${f.name}`}
+          >
+            {withId(kind.input(f, ctx), `field-${f.name}`)}
+          </Form.Item>
+        );
+      })}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={formLoading} disabled={saveButtonProps.disabled}>
+          Save
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </Space>
+    </Form>
+  );
+}
+
+export default function FormPage({ resource, action }: { resource: Resource; action: "create" | "edit" }) {
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = action === "edit" ? params[resource.idParams.edit ?? "id"] : undefined;
+  const back = backPath(resource, params);
+  const onSaved = useCallback(() => {
+    if (back) navigate(back);
+  }, [back, navigate]);
+  const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
   return (
     <Card title={title}>
-      <Form
-        {...formProps}
-        initialValues={action === "create" ? defaults : formProps.initialValues}
-        onFinish={onFinish}
-        layout="vertical"
-        scrollToFirstError
-        aria-label={title}
-      >
-        {fields.map((f) => {
-          const kind = KINDS[f.kind];
-          const rules = fieldRules(f, translate);
-          const ctx = { disabled: action === "edit" && Boolean(f.readOnly), folder: f.kind === "image" || f.kind === "file" ? (f.folder ?? resource.table) : resource.table };
-          if (kind.formItem) return kind.formItem(f, rules, ctx);
-          return (
-            <Form.Item key={f.name} name={f.name} label={f.label} rules={rules} valuePropName={kind.valuePropName} help={f.help} htmlFor={`field-${f.name}`}>
-              {withId(kind.input(f, ctx), `field-${f.name}`)}
-            </Form.Item>
-          );
-        })}
-        <Space>
-          <Button type="primary" htmlType="submit" loading={formLoading} disabled={saveButtonProps.disabled}>
-            Save
-          </Button>
-          {back && <Button onClick={() => navigate(back)}>Cancel</Button>}
-        </Space>
-      </Form>
+      {/* A new path (another :order, another record) is a new form with its own defaults. */}
+      <ResourceForm key={JSON.stringify(params)} resource={resource} action={action} id={id} params={params} onSaved={onSaved} onCancel={back ? () => navigate(back) : undefined} />
     </Card>
   );
 }

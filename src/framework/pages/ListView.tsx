@@ -9,7 +9,7 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useParams } from "react-router";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import type { Resource } from "../types.ts";
 import { fillRoute, filterFields, listFields } from "../defineResource.ts";
 import { listSelection } from "../selection.ts";
@@ -17,6 +17,7 @@ import { KINDS, renderValue } from "../kinds.tsx";
 import { useRelationLabels } from "../useRelationLabels.ts";
 import { RowActions } from "./RowActions.tsx";
 import { CsvExportButton } from "./CsvExportButton.tsx";
+import { FormDialog, type FormDialogProps } from "./FormDialog.tsx";
 
 export const PAGE_SIZE = 10;
 
@@ -55,6 +56,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
   const columnsFields = listFields(resource);
   const filters = filterFields(resource);
   const permanent = useMemo(() => permanentFilters(resource, parentId), [resource, parentId]);
+  const [dialog, setDialog] = useState<FormDialogProps["open"]>(null);
 
   const { tableProps, searchFormProps, filters: activeFilters, sorters, currentPage, pageSize, result } = useTable<BaseRecord, never, Record<string, unknown>>({
     resource: resource.table,
@@ -96,7 +98,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
       title: "Actions",
       key: "__actions",
       width: 140,
-      render: (_v, record) => <RowActions resource={resource} record={record} params={params} />,
+      render: (_v, record) => <RowActions resource={resource} record={record} params={params} onEdit={(id) => setDialog({ action: "edit", id })} />,
     },
   ];
 
@@ -115,6 +117,13 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
                   Create
                 </Button>
               </Link>
+            </CanAccess>
+          )}
+          {resource.dialogs?.includes("create") && (
+            <CanAccess resource={resource.table} action="create" fallback={null}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ action: "create" })}>
+                Create
+              </Button>
             </CanAccess>
           )}
         </Space>
@@ -161,6 +170,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           position: ["bottomRight"],
         }}
       />
+      {resource.dialogs && <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />}
     </Card>
   );
 }

@@ -14,9 +14,11 @@ export interface RowActionsProps {
   onDeleted?: () => void;
   /** Hide the show link (on the show page itself). */
   hideShow?: boolean;
+  /** Opens the edit dialog (a resource whose `dialogs` include "edit"). */
+  onEdit?: (id: string) => void;
 }
 
-export function RowActions({ resource, record, params, onDeleted, hideShow }: RowActionsProps) {
+export function RowActions({ resource, record, params, onDeleted, hideShow, onEdit }: RowActionsProps) {
   const id = String(record.id);
   const routeParams = { ...params, ...Object.fromEntries(Object.values(resource.idParams).map((p) => [p, id])) };
   return (
@@ -36,6 +38,13 @@ export function RowActions({ resource, record, params, onDeleted, hideShow }: Ro
             <Link to={fillRoute(resource.routes.edit, routeParams)} aria-label="Edit">
               <Button size="small" icon={<EditOutlined />} />
             </Link>
+          </Tooltip>
+        </CanAccess>
+      )}
+      {onEdit && resource.dialogs?.includes("edit") && (
+        <CanAccess resource={resource.table} action="edit" params={{ id }} fallback={null}>
+          <Tooltip title="Edit">
+            <Button size="small" aria-label="Edit" icon={<EditOutlined />} onClick={() => onEdit(id)} />
           </Tooltip>
         </CanAccess>
       )}

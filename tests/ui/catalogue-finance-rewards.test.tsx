@@ -1,0 +1,102 @@
+/**
+ * Finance set-up and rewards (issue 7 §5, §6) against the real in-process server: a payment discount's
+ * order comes from /finance/payment-discount/create/{order}; a discount's amount, unit and validity dates
+ * are edited in a dialog on the list (the spec's "update discount amount or start/end dates") while its
+ * name, type, code, order and company stay as created; the referral pickers offer students only.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { renderResources, signInAs } from "./framework-harness.tsx";
+import { resources } from "../../resources/index.ts";
+
+vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
+
+let server: UiServer;
+beforeAll(async () => {
+  server = await startUiServer();
+}, 120_000);
+afterAll(async () => server?.close());
+
+const wait = { timeout: 20_000 };
+/** The options of one select's dropdown (antd names its listbox "<input id>_list"). */
+const optionsOf = (inputId: string) =>
+  [...(document.getElementById(`${inputId}_list`)?.closest(".ant-select-dropdown")?.querySelectorAll(".ant-select-item-option") ?? [])] as HTMLElement[];
+/** The dialog on screen, if any (jsdom never ends antd's closing animation: a leaving dialog is closed). */
+const openDialog = () => document.querySelector(".ant-modal:not(.ant-zoom-leave)") as HTMLElement | null;
+
+describe("payment discount", () => {
+  it("takes the order from the create path", async () => {
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, "/finance/payment-discount/create/7");
+    const order = (await screen.findByLabelText("Order", {}, wait)) as HTMLInputElement;
+    expect(order.value).toBe("7");
+    expect(screen.getByText("Create Payment Discount")).toBeTruthy();
+  });
+
+  it("edits the amount, unit and validity dates in a dialog; the rest is read-only", async () => {
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, "/finance/payment-discount");
+    const user = userEvent.setup();
+    const row = await waitFor(() => (document.querySelector(".ant-table-tbody tr.ant-table-row") as HTMLElement | null) ?? Promise.reject(new Error("no rows")), wait);
+    const id = row.getAttribute("data-row-key")!;
+    const before = await server.db.query<Record<string, unknown>>(`select name, code, type, "order", "companyId", description from discounts where id = $1`, [id]);
+
+    await user.click(await within(row).findByLabelText("Edit", {}, wait));
+    const dialog = await waitFor(() => openDialog() ?? Promise.reject(new Error("no dialog")), wait);
+    expect(within(dialog).getByText("Edit Payment Discount")).toBeTruthy();
+    const amount = (await within(dialog).findByLabelText("Amount", {}, wait)) as HTMLInputElement;
+    await waitFor(() => expect(amount.value).not.toBe(""), wait);
+    for (const label of ["Order", "Discount Name", "Code"]) expect((within(dialog).getByLabelText(label) as HTMLInputElement).disabled).toBe(true);
+
+    await user.clear(amount);
+    await user.type(amount, "12.5");
+    fireEvent.mouseDown(within(dialog).getByLabelText("Unit"));
+    fireEvent.click(await waitFor(() => optionsOf("field-unit").find((o) => o.getAttribute("title") === "%") ?? Promise.reject(new Error("no %")), wait));
+    const setDay = async (label: string, day: string) => {
+      const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+      fireEvent.mouseDown(input);
+      fireEvent.focus(input);
+      fireEvent.change(input, { target: { value: day } });
+      fireEvent.keyDown(input, { key: "Enter", code: "Enter", keyCode: 13 });
+      await waitFor(() => expect(input.value).toBe(day));
+    };
+    const save = () => fireEvent.click(within(dialog).getByText("Save").closest("button")!);
+    await setDay("Start Date", "2026-02-01");
+    // the validity may not end before it starts
+    await setDay("End Date", "2026-01-31");
+    save();
+    expect(await within(dialog).findByText("The end date cannot be before the start date.", {}, wait)).toBeTruthy();
+    await setDay("End Date", "2027-06-30");
+    await waitFor(() => expect(within(dialog).queryByText("The end date cannot be before the start date.")).toBeNull(), wait);
+    save();
+    await waitFor(() => expect(openDialog()).toBeNull(), wait);
+
+    const after = await server.db.query<Record<string, unknown>>(
+      `select amount::text, unit, "startDate"::text, "endDate"::text, name, code, type, "order", "companyId", description from discounts where id = $1`,
+      [id],
+    );
+    expect(after.rows[0]).toEqual({ ...before.rows[0], amount: "12.50", unit: "percent", startDate: "2026-02-01", endDate: "2027-06-30" });
+    // the list shows the new values at once
+    await waitFor(() => expect(document.querySelector(`tr[data-row-key="${id}"]`)?.textContent).toContain("2027-06-30"), wait);
+  }, 120_000);
+});
+
+describe("referral", () => {
+  it("offers students only as referrer and referee", async () => {
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/reward/referral/create");
+    const students = await server.db.query<{ fullName: string }>(`select "fullName" from users where role = 'student'`);
+    const names = new Set(students.rows.map((r) => r.fullName));
+    for (const [label, inputId] of [["Referrer", "field-referrerId"], ["Referee", "field-referreeId"]] as const) {
+      fireEvent.mouseDown(await screen.findByLabelText(label, {}, wait));
+      await waitFor(() => expect(optionsOf(inputId).length).toBeGreaterThan(0), wait);
+      for (const o of optionsOf(inputId)) expect(names.has(o.getAttribute("title")!)).toBe(true);
+    }
+    // a staff member is not offered, even when searched for by name
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Referee"), "Front");
+    await waitFor(() => expect(optionsOf("field-referreeId")).toHaveLength(0), wait);
+  }, 120_000);
+});
