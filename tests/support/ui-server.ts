@@ -9,6 +9,7 @@ import path from "node:path";
 import { buildServer } from "../../server/app.ts";
 import { configFromEnv } from "../../server/config.ts";
 import type { Db } from "../../server/db/types.ts";
+import { afterAll, beforeAll } from "vitest";
 import { openTestDb } from "./db.ts";
 
 export interface UiServer {
@@ -40,4 +41,22 @@ export async function startUiServer(extraEnv: Record<string, string> = {}): Prom
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The server of one test file: started before its tests, closed after them. The returned object reads
+ * through to the running server, so tests use `server.baseUrl` and `server.db` as usual.
+ */
+export function useUiServer(extraEnv: Record<string, string> = {}): UiServer {
+  let running: UiServer | undefined;
+  beforeAll(async () => {
+    running = await startUiServer(extraEnv);
+  }, 120_000);
+  afterAll(async () => running?.close());
+  return new Proxy({} as UiServer, {
+    get(_target, key) {
+      if (!running) throw new Error("the UI server is started in beforeAll; read it inside a test");
+      return Reflect.get(running, key);
+    },
+  });
 }

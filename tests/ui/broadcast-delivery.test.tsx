@@ -3,9 +3,9 @@
  * queued when sent, then sent — or failed with the reason when the transport refused the message.
  * Against the real in-process server; the transport is a recording fake.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
-import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { useUiServer } from "../support/ui-server.ts";
 import { renderResources, signInAs } from "./framework-harness.tsx";
 import { broadcasts, unsubscribers } from "../../resources/communication.ts";
 import { api } from "../../src/app/api.ts";
@@ -13,11 +13,7 @@ import { drainOutbox, recordingTransport } from "../server/communication-transpo
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-let server: UiServer;
-beforeAll(async () => {
-  server = await startUiServer();
-}, 120_000);
-afterAll(async () => server?.close());
+const server = useUiServer();
 
 describe("broadcast detail: per-recipient status after delivery", () => {
   it("shows sent for the delivered recipient and failed with the reason for the refused one", async () => {

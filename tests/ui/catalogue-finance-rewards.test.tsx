@@ -4,20 +4,16 @@
  * are edited in a dialog on the list (the spec's "update discount amount or start/end dates") while its
  * name, type, code, order and company stay as created; the referral pickers offer students only.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { useUiServer } from "../support/ui-server.ts";
 import { renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-let server: UiServer;
-beforeAll(async () => {
-  server = await startUiServer();
-}, 120_000);
-afterAll(async () => server?.close());
+const server = useUiServer();
 
 const wait = { timeout: 20_000 };
 /** The options of one select's dropdown (antd names its listbox "<input id>_list"). */

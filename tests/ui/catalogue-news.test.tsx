@@ -3,21 +3,17 @@
  * in the browser (bad lines reported, duplicates kept once), shown, saved with the news through POST /news
  * into news_recipients_upload, and mailed through the outbox with a news_logs row each.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { parseRecipientsFile } from "../../src/pages/communication/recipientsFile.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-let server: UiServer;
-beforeAll(async () => {
-  server = await startUiServer();
-}, 120_000);
-afterAll(async () => server?.close());
+const server = useUiServer();
 
 describe("recipients file", () => {
   it("reads a name and an e-mail per line in either order, skips a header, reports bad lines, keeps duplicates once", () => {

@@ -4,21 +4,17 @@
  * from the view; the tutor picker offers only users holding a teaching role; programme types are created
  * and edited in a dialog on /programme/categories-type while the fixed categories stay read-only.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { TEACHING_ROLES } from "../../resources/users.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-let server: UiServer;
-beforeAll(async () => {
-  server = await startUiServer();
-}, 120_000);
-afterAll(async () => server?.close());
+const server = useUiServer();
 
 const wait = { timeout: 20_000 };
 /** The options of one select's dropdown (antd names its listbox "<input id>_list"). */

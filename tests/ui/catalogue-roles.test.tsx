@@ -3,10 +3,10 @@
  * a grant in the roles × routes / data tables grid and saves it through PUT /api/v2/access/policy; it
  * takes effect at once — in the browser's casbin (routes, menus) and on the server (GraphQL permissions).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { useUiServer } from "../support/ui-server.ts";
 import { renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { allowed, currentPolicy, ensurePolicy } from "../../src/app/policy.ts";
@@ -15,11 +15,7 @@ import { PolicyGrid } from "../../src/pages/roles/policyGrid.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-let server: UiServer;
-beforeAll(async () => {
-  server = await startUiServer();
-}, 120_000);
-afterAll(async () => server?.close());
+const server = useUiServer();
 
 async function tokenOf(username: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/auth/sign-in`, {

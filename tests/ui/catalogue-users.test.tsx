@@ -3,20 +3,16 @@
  * from the first and last name (GET /users/username/suggest) until typed by hand; saving POST /users
  * creates the user with a temporary password mailed through the outbox and opens the user's view.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { startUiServer, type UiServer } from "../support/ui-server.ts";
+import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-let server: UiServer;
-beforeAll(async () => {
-  server = await startUiServer();
-}, 120_000);
-afterAll(async () => server?.close());
+const server = useUiServer();
 
 const usernameInput = () => document.querySelector("#field-username") as HTMLInputElement;
 
