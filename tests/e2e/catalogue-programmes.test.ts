@@ -103,6 +103,9 @@ describe("programmes, by ops_manager", () => {
       await page.locator("#field-name").fill(`Geography Weekly ${s}`);
       await pick(page, "field-companyId");
       await pick(page, "field-subjectId");
+      // a curriculum file through the presigned upload, from the browser's own address (127.0.0.1)
+      await page.locator("#field-curriculumFiles").setInputFiles({ name: "syllabus.txt", mimeType: "text/plain", buffer: Buffer.from("Week 1: maps") });
+      await page.getByText("syllabus.txt").first().waitFor();
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL((u) => u.pathname === "/programme/management");
       await waitForTotal(page, before + 1);
@@ -111,6 +114,11 @@ describe("programmes, by ops_manager", () => {
       await page.getByText("Enrolled Students").first().waitFor();
       await page.getByText("WLWD").first().waitFor();
       await page.getByText("Curriculum Files").first().waitFor();
+      const link = page.getByRole("link", { name: "syllabus.txt" });
+      const href = await link.getAttribute("href");
+      expect(href).toMatch(/\/media\/download\?key=curriculum-files%2F/);
+      const download = await page.request.get(href!);
+      expect(await download.text()).toBe("Week 1: maps");
     });
   });
 
