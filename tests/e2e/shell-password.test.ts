@@ -9,27 +9,17 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it, vi } from "vitest";
+import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
-import { SLOW, pathOf, submitSignIn, withPage as withSharedPage } from "./shell-support.ts";
+import { SLOW, pathOf, submitSignIn, useBrowser } from "./shell-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const mailDir = inject("e2eMailDir");
 /** The home page of the throwaway accounts' role (sales), spec part 1 §2. */
 const SALES_HOME = "/communication/broadcast";
 const NEW_PASSWORD = "Fresh-Start#2026";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const withPage = <T>(fn: (page: Page) => Promise<T>): Promise<T> => withSharedPage(browser, baseURL, fn);
+const withPage = useBrowser(baseURL);
 
 interface DroppedMail {
   to: string;

@@ -3,25 +3,14 @@
  * shows not-found; the menu collapses to 80 px; five wrong passwords then the locked message
  * (on a throwaway account created through the API as admin, so no demo account is left locked).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
-import { SLOW, dialogsSeen, pathOf, signIn, submitSignIn, withPage as withSharedPage } from "./shell-support.ts";
+import { SLOW, dialogsSeen, pathOf, signIn, submitSignIn, useBrowser } from "./shell-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const LOCKED =
   "Your account has been locked due to multiple failed login attempts. Kindly contact the administrator to unlock it.";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const withPage = <T>(fn: (page: Page) => Promise<T>): Promise<T> => withSharedPage(browser, baseURL, fn);
+const withPage = useBrowser(baseURL);
 
 describe("session", () => {
   it("sign-out asks 'Do you want to Log out?'; No keeps the session, Yes clears it and goes to /login", async () => {
