@@ -3,6 +3,8 @@
  * the spec's message (its i18n key) when it does not. Empty values pass: "required" is its own rule.
  * The browser forms and the server use these same functions.
  */
+import type { Dayjs } from "dayjs";
+
 export type ValidationMessage = string;
 export type Validator = (value: unknown) => ValidationMessage | null;
 
@@ -73,3 +75,12 @@ export function isAcceptedImage(file: { type?: string; name?: string }): boolean
   const ext = file.name?.split(".").pop()?.toLowerCase() ?? "";
   return (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }
+
+/** A period's later date (an end date) may not fall on a calendar day before its earlier one; a missing date passes. */
+export function endsBeforeStart(end: Dayjs | null | undefined, start: Dayjs | null | undefined): boolean {
+  return Boolean(end && start && end.isBefore(start, "day"));
+}
+
+/** "The end date cannot be before the start date." for the labels of the two dates. */
+export const notBeforeMessage = (laterLabel: string, earlierLabel: string): ValidationMessage =>
+  `The ${laterLabel.toLowerCase()} cannot be before the ${earlierLabel.toLowerCase()}.`;

@@ -9,7 +9,10 @@ import {
   nameLike,
   numericOnly,
   username,
+  endsBeforeStart,
+  notBeforeMessage,
 } from "../../src/domain/validators.ts";
+import { dayjs } from "../../src/domain/dates.ts";
 
 describe("Username: must not contain spaces, newline, tab, #, $, & or :", () => {
   it.each(["john", "john.doe", "john_doe-1", "JOHN99", "a@b.c", ""])("%j passes", (v) => expect(username(v)).toBeNull());
@@ -81,4 +84,14 @@ describe("Avatar upload: gif, jpeg and png, at most 5,000,000 bytes", () => {
     [{ name: "a.bmp" }, false],
   ])("%j accepted: %s", (file, ok) => expect(isAcceptedImage(file)).toBe(ok));
   it("the failed-upload text", () => expect(MESSAGES.uploadFailed).toBe("Upload failed!"));
+});
+
+describe("a period's end date", () => {
+  it("may not fall on a day before its start; the same day or a missing date passes", () => {
+    const day = (d: string) => dayjs(d);
+    expect(endsBeforeStart(day("2026-03-01"), day("2026-03-02"))).toBe(true);
+    expect(endsBeforeStart(day("2026-03-02T08:00"), day("2026-03-02T17:00"))).toBe(false);
+    expect(endsBeforeStart(undefined, day("2026-03-02"))).toBe(false);
+    expect(notBeforeMessage("End Date", "Start Date")).toBe("The end date cannot be before the start date.");
+  });
 });

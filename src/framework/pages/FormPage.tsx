@@ -15,6 +15,7 @@ import { fillRoute, formFields } from "../defineResource.ts";
 import { formSelection } from "../selection.ts";
 import { KINDS, decodeRecord, encodeValues } from "../kinds.tsx";
 import { findResource } from "../registry.ts";
+import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
 
 /** Where to go after saving or cancelling: the list, else the parent's show page. */
 export function backPath(resource: Resource, params: Record<string, string | undefined>): string | undefined {
@@ -30,11 +31,10 @@ export function fieldRules(field: ResolvedField, translate: (key: string, fallba
   if (field.notBefore) {
     const other = field.notBefore;
     const otherLabel = others.find((o) => o.name === other)?.label ?? other;
-    const text = `The ${field.label.toLowerCase()} cannot be before the ${otherLabel.toLowerCase()}.`;
+    const text = notBeforeMessage(field.label, otherLabel);
     rules.push(({ getFieldValue }) => ({
       validator: async (_r, value: Dayjs | null | undefined) => {
-        const start = getFieldValue(other) as Dayjs | null | undefined;
-        if (value && start && value.isBefore(start, "day")) throw new Error(translate(text, text));
+        if (endsBeforeStart(value, getFieldValue(other) as Dayjs | null | undefined)) throw new Error(translate(text, text));
       },
     }));
   }

@@ -11,6 +11,7 @@ import type { Dayjs } from "dayjs";
 import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { centsToNumeric, formatMoney, numericToCents } from "../../domain/money.ts";
 import { DATE_FORMAT, DISPLAY_DATE_FORMAT, dayjs } from "../../domain/dates.ts";
+import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
 
 type Json = Record<string, unknown>;
 interface Setting {
@@ -78,8 +79,8 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
   const value = setting.value ?? {};
   const keys = Object.keys(value);
   const onFinish = async (values: Json) => {
-    if (values.startDate && values.endDate && (values.endDate as Dayjs).isBefore(values.startDate as Dayjs, "day")) {
-      form.setFields([{ name: "endDate", errors: ["The end date cannot be before the start date."] }]);
+    if (endsBeforeStart(values.endDate as Dayjs | undefined, values.startDate as Dayjs | undefined)) {
+      form.setFields([{ name: "endDate", errors: [notBeforeMessage("End date", "Start date")] }]);
       return;
     }
     setSaving(true);

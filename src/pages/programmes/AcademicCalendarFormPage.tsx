@@ -15,6 +15,7 @@ import { formFields } from "../../framework/defineResource.ts";
 import { KINDS, decodeRecord, encodeValues } from "../../framework/kinds.tsx";
 import { fieldRules } from "../../framework/pages/FormPage.tsx";
 import { DATE_FORMAT, dayjs } from "../../domain/dates.ts";
+import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
 
 interface TermRow {
   id?: string;
@@ -150,7 +151,7 @@ export default function AcademicCalendarFormPage() {
                         ({ getFieldValue }) => ({
                           validator: async (_r, v: Dayjs | null) => {
                             const start = getFieldValue(["terms", row.name, "startDate"]) as Dayjs | null;
-                            if (v && start && v.isBefore(start, "day")) throw new Error("The end date cannot be before the start date.");
+                            if (endsBeforeStart(v, start)) throw new Error(notBeforeMessage("End date", "Start date"));
                           },
                         }),
                       ]}
