@@ -3,23 +3,16 @@
  * a broadcast created and sent (detail shows the per-recipient status), a draft updated, news with
  * recipients uploaded from a file (delivered by the outbox: the detail then shows them sent), the three-times-absent list and the unsubscribers; hr is refused.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it, vi } from "vitest";
+import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("communication, by sales", () => {
   it("broadcast: save a draft, update it, send it; the detail lists the recipients' status", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await page.goto("/communication/broadcast");
       const before = total(await counter(page));
       await page.getByRole("button", { name: "Create" }).click();
@@ -44,7 +37,7 @@ describe("communication, by sales", () => {
   });
 
   it("news: recipients uploaded from a file, sent, shown on the detail", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await page.goto("/communication/news/create");
       const title = `News ${stamp()}`;
       await page.locator("#field-title").fill(title);
@@ -77,7 +70,7 @@ describe("communication, by sales", () => {
   });
 
   it("three-times-absent and unsubscribers lists", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await page.goto("/communication/three-times-absent");
       expect(total(await counter(page))).toBeGreaterThan(0);
       await page.goto("/communication/unsubscribers");
@@ -86,7 +79,7 @@ describe("communication, by sales", () => {
   });
 
   it("hr cannot reach communication", async () => {
-    await withRole(browser, baseURL, "hr", async (page) => {
+    await withRole(browser(), baseURL, "hr", async (page) => {
       await expectNotFound(page, "/communication/broadcast");
       await expectNotFound(page, "/communication/news/create");
       await expectNotFound(page, "/communication/unsubscribers");
@@ -96,7 +89,7 @@ describe("communication, by sales", () => {
 
 describe("roles, by admin", () => {
   it("lists the roles with their users' count and shows the policy editor", async () => {
-    await withRole(browser, baseURL, "admin", async (page) => {
+    await withRole(browser(), baseURL, "admin", async (page) => {
       await page.goto("/roles");
       await page.getByTestId("users-count-sales").waitFor();
       await page.waitForFunction(() => Number(document.querySelector('[data-testid="users-count-sales"]')?.textContent) >= 1);

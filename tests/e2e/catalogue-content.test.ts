@@ -2,19 +2,13 @@
  * Content management (spec part 2 §2, §6: intern; issue 7 §4) in a real browser: categories, resource
  * categories, posts, resource details and surveys — create, list, update; sales cannot reach them.
  */
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function createAndUpdate(page: Page, list: string, fillForm: (name: string) => Promise<void>, labelField = "title") {
   await page.goto(list);
@@ -38,7 +32,7 @@ async function createAndUpdate(page: Page, list: string, fillForm: (name: string
 
 describe("content management, by intern", () => {
   it("category", async () => {
-    await withRole(browser, baseURL, "intern", (page) =>
+    await withRole(browser(), baseURL, "intern", (page) =>
       createAndUpdate(page, "/content-management/category", async (name) => {
         await page.locator("#field-name").fill(name);
       }, "name"),
@@ -46,7 +40,7 @@ describe("content management, by intern", () => {
   });
 
   it("resource category (second level under a first-level one)", async () => {
-    await withRole(browser, baseURL, "intern", (page) =>
+    await withRole(browser(), baseURL, "intern", (page) =>
       createAndUpdate(page, "/content-management/resource/category", async (name) => {
         await page.locator("#field-name").fill(name);
         await page.locator("#field-level").fill("2");
@@ -56,7 +50,7 @@ describe("content management, by intern", () => {
   });
 
   it("post with rich text content", async () => {
-    await withRole(browser, baseURL, "intern", (page) =>
+    await withRole(browser(), baseURL, "intern", (page) =>
       createAndUpdate(page, "/content-management/post", async (name) => {
         await page.locator("#field-title").fill(name);
         await pick(page, "field-contentCategoryId", "Events");
@@ -67,7 +61,7 @@ describe("content management, by intern", () => {
   });
 
   it("resource detail", async () => {
-    await withRole(browser, baseURL, "intern", (page) =>
+    await withRole(browser(), baseURL, "intern", (page) =>
       createAndUpdate(page, "/content-management/resource/detail", async (name) => {
         await page.locator("#field-title").fill(name);
         await pick(page, "field-resourceCategoryId", "Science");
@@ -77,7 +71,7 @@ describe("content management, by intern", () => {
   });
 
   it("survey", async () => {
-    await withRole(browser, baseURL, "intern", (page) =>
+    await withRole(browser(), baseURL, "intern", (page) =>
       createAndUpdate(page, "/content-management/survey", async (name) => {
         await page.locator("#field-title").fill(name);
         await page.locator("#field-link").fill("https://example.com/s");
@@ -86,7 +80,7 @@ describe("content management, by intern", () => {
   });
 
   it("sales cannot reach content management", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await expectNotFound(page, "/content-management/post");
       await expectNotFound(page, "/content-management/category/create");
     });

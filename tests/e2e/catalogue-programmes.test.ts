@@ -3,23 +3,16 @@
  * with their levels, categories and programme types (a type created and edited in a dialog), academic terms with their terms, programmes —
  * create, list, edit or view; sales cannot reach them.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("programmes, by ops_manager", () => {
   it("curriculum & level: lists the curriculums with their levels and creates one", async () => {
-    await withRole(browser, baseURL, "ops_manager", async (page) => {
+    await withRole(browser(), baseURL, "ops_manager", async (page) => {
       await page.goto("/programme/curriculum-level");
       const before = total(await counter(page));
       expect(await page.locator(".ant-table-tbody").textContent()).toMatch(/S1|J1/);
@@ -38,7 +31,7 @@ describe("programmes, by ops_manager", () => {
   });
 
   it("categories & type: both lists; a programme type created and edited in a dialog", async () => {
-    await withRole(browser, baseURL, "ops_manager", async (page) => {
+    await withRole(browser(), baseURL, "ops_manager", async (page) => {
       await page.goto("/programme/categories-type");
       await page.getByText("Programme Categories").waitFor();
       await page.getByText("Programme Types").waitFor();
@@ -65,7 +58,7 @@ describe("programmes, by ops_manager", () => {
   });
 
   it("academic term: creates a calendar with a term, edits it", async () => {
-    await withRole(browser, baseURL, "ops_manager", async (page) => {
+    await withRole(browser(), baseURL, "ops_manager", async (page) => {
       await page.goto("/programme/academic-term");
       const before = total(await counter(page));
       await page.getByRole("button", { name: "Create" }).click();
@@ -94,7 +87,7 @@ describe("programmes, by ops_manager", () => {
   });
 
   it("programme management: creates a programme and views it", async () => {
-    await withRole(browser, baseURL, "ops_manager", async (page) => {
+    await withRole(browser(), baseURL, "ops_manager", async (page) => {
       await page.goto("/programme/management");
       const before = total(await counter(page));
       await page.getByRole("button", { name: "Create" }).click();
@@ -123,7 +116,7 @@ describe("programmes, by ops_manager", () => {
   });
 
   it("sales cannot reach the programme pages", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await expectNotFound(page, "/programme/management");
       await expectNotFound(page, "/programme/academic-term/create");
       await expectNotFound(page, "/programme/curriculum-level");

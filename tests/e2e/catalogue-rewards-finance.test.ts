@@ -4,23 +4,16 @@
  * referrals created, listed, updated; a discount created at /finance/payment-discount/create/{order} with
  * that order, then its amount edited in a dialog on the list; a price edited in place; the waiver period saved; roles outside the lists are refused.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe("rewards, by front_desk", () => {
   it("referral: create, list, update", async () => {
-    await withRole(browser, baseURL, "front_desk", async (page) => {
+    await withRole(browser(), baseURL, "front_desk", async (page) => {
       await page.goto("/reward/referral");
       const before = total(await counter(page));
       await page.getByRole("button", { name: "Create" }).click();
@@ -43,7 +36,7 @@ describe("rewards, by front_desk", () => {
   });
 
   it("sales cannot reach referrals", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await expectNotFound(page, "/reward/referral");
     });
   });
@@ -51,7 +44,7 @@ describe("rewards, by front_desk", () => {
 
 describe("finance set-up, by finance_manager", () => {
   it("payment discount: created with the order of the path, listed", async () => {
-    await withRole(browser, baseURL, "finance_manager", async (page) => {
+    await withRole(browser(), baseURL, "finance_manager", async (page) => {
       await page.goto("/finance/payment-discount");
       const before = total(await counter(page));
       await page.goto("/finance/payment-discount/create/42");
@@ -94,7 +87,7 @@ describe("finance set-up, by finance_manager", () => {
   });
 
   it("pricing: a price per lesson edited in place", async () => {
-    await withRole(browser, baseURL, "finance_manager", async (page) => {
+    await withRole(browser(), baseURL, "finance_manager", async (page) => {
       await page.goto("/finance/pricing");
       await counter(page);
       const input = page.locator(".ant-table-row input").first();
@@ -110,7 +103,7 @@ describe("finance set-up, by finance_manager", () => {
   });
 
   it("payment setting: the registration-fee waiver period and the deposit are saved", async () => {
-    await withRole(browser, baseURL, "finance_manager", async (page) => {
+    await withRole(browser(), baseURL, "finance_manager", async (page) => {
       await page.goto("/finance/payment-setting");
       const waiver = page.getByTestId("setting-waivePeriod");
       await waiver.waitFor();
@@ -130,7 +123,7 @@ describe("finance set-up, by finance_manager", () => {
   });
 
   it("front_desk cannot reach pricing, discounts or settings", async () => {
-    await withRole(browser, baseURL, "front_desk", async (page) => {
+    await withRole(browser(), baseURL, "front_desk", async (page) => {
       await expectNotFound(page, "/finance/pricing");
       await expectNotFound(page, "/finance/payment-discount");
       await expectNotFound(page, "/finance/payment-setting");

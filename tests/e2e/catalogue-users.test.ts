@@ -4,19 +4,12 @@
  * views it (lock state), updates it; a locked account shows as locked and hr unlocks it; sales, who may
  * view a user but not list them, cannot open /user or /user/create.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 async function failSignIns(username: string, times: number): Promise<void> {
   for (let i = 0; i < times; i++) {
@@ -30,7 +23,7 @@ async function failSignIns(username: string, times: number): Promise<void> {
 
 describe("users, by hr", () => {
   it("lists, creates (username suggested), views, updates; locks show and unlock", async () => {
-    await withRole(browser, baseURL, "hr", async (page) => {
+    await withRole(browser(), baseURL, "hr", async (page) => {
       await page.goto("/user");
       const before = total(await counter(page));
       expect(before).toBeGreaterThan(5);
@@ -69,7 +62,7 @@ describe("users, by hr", () => {
   });
 
   it("sales may view a user but not open the user list or create", async () => {
-    await withRole(browser, baseURL, "sales", async (page) => {
+    await withRole(browser(), baseURL, "sales", async (page) => {
       await expectNotFound(page, "/user");
       await expectNotFound(page, "/user/create");
       await expectNotFound(page, "/roles");

@@ -3,20 +3,16 @@
  * edits, views and deletes a company; the ops manager creates a branch and a classroom in it; the counter
  * text and the continuing index on page 2 of a list.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../support/browser.ts";
 import { newContext, signIn, SLOW } from "./shell-support.ts";
 import { DEMO_PASSWORD } from "../../server/db/seed-demo.ts";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+const browser = useBrowser();
 
 async function asUser(username: string): Promise<Page> {
-  const context = await newContext(browser, inject("e2eBaseUrl"));
+  const context = await newContext(browser(), inject("e2eBaseUrl"));
   const page = await context.newPage();
   await signIn(page, username, DEMO_PASSWORD);
   return page;

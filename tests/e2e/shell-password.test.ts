@@ -12,14 +12,14 @@ import path from "node:path";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
-import { SLOW, pathOf, submitSignIn, useBrowser } from "./shell-support.ts";
+import { SLOW, pathOf, submitSignIn, usePages } from "./shell-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const mailDir = inject("e2eMailDir");
 /** The home page of the throwaway accounts' role (sales), spec part 1 §2. */
 const SALES_HOME = "/communication/broadcast";
 const NEW_PASSWORD = "Fresh-Start#2026";
-const withPage = useBrowser(baseURL);
+const withPage = usePages(baseURL);
 
 interface DroppedMail {
   to: string;

@@ -4,22 +4,14 @@
  * and the precedence home. Screenshots of each home page go to tests/e2e/artifacts/.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { artifactsDir, launchBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { artifactsDir, useBrowser } from "../support/browser.ts";
 import { DEMO_PASSWORD, EXPECTED_HOMES, EXPECTED_MENUS } from "../support/spec-menus.ts";
 import { SLOW, menuLabels, newContext, pathOf, signIn } from "./shell-support.ts";
 
 
 const baseURL = inject("e2eBaseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const MERGED_FRONT_DESK_HOD = EXPECTED_MENUS.front_desk; // front_desk's menu already holds Attendance
 
@@ -30,7 +22,7 @@ describe("each demo account lands on its home page and sees exactly its menu", (
   ];
 
   it.each(accounts)("%s", async (username, expectedMenu) => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     try {
       await page.goto("/");
@@ -55,7 +47,7 @@ describe("each demo account lands on its home page and sees exactly its menu", (
 
 describe("profile block", () => {
   it("links to /user/{id}/view and shows the label of the last role (multi_role: front_desk then hod)", async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(browser(), baseURL);
     const page = await context.newPage();
     try {
       await signIn(page, "multi_role", DEMO_PASSWORD);

@@ -5,12 +5,12 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
-import { SLOW, dialogsSeen, pathOf, signIn, submitSignIn, useBrowser } from "./shell-support.ts";
+import { SLOW, dialogsSeen, pathOf, signIn, submitSignIn, usePages } from "./shell-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const LOCKED =
   "Your account has been locked due to multiple failed login attempts. Kindly contact the administrator to unlock it.";
-const withPage = useBrowser(baseURL);
+const withPage = usePages(baseURL);
 
 describe("session", () => {
   it("sign-out asks 'Do you want to Log out?'; No keeps the session, Yes clears it and goes to /login", async () => {

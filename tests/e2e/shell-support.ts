@@ -1,7 +1,6 @@
 /** Helpers of the app-shell browser tests. */
-import { afterAll, beforeAll } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser.ts";
+import { useBrowser } from "../support/browser.ts";
 
 /** Generous waits: the machine running the suite may be busy (argon2 hashing, a cold PGlite). */
 export const SLOW = 60_000;
@@ -30,19 +29,10 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
   return context;
 }
 
-/**
- * One Chromium for a test file (launched before its tests, closed after them) and `withPage` for that file:
- * each call runs on a page of a fresh context.
- */
-export function useBrowser(baseURL: string): <T>(fn: (page: Page) => Promise<T>) => Promise<T> {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return (fn) => withPage(browser!, baseURL, fn);
+/** `withPage` for a test file's own Chromium (see useBrowser): each call runs on a page of a fresh context. */
+export function usePages(baseURL: string): <T>(fn: (page: Page) => Promise<T>) => Promise<T> {
+  const browser = useBrowser();
+  return (fn) => withPage(browser(), baseURL, fn);
 }
 
 /** Runs `fn` on a page of a fresh context (own storage and address), closing the context afterwards. */

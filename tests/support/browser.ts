@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { chromium, type Browser } from "playwright-core";
 
 export const artifactsDir = path.resolve(import.meta.dirname, "../e2e/artifacts");
@@ -14,4 +15,19 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+}
+
+/** One Chromium for a test file: launched before its tests, closed after them. Call the getter inside tests. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is launched in beforeAll; use it inside a test");
+    return browser;
+  };
 }
