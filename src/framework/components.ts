@@ -3,6 +3,7 @@
  * inputs and renderers the generated pages use (a separate entry so the shell's eager import stays small).
  */
 export { ListView, recordCounter, permanentFilters, PAGE_SIZE } from "./pages/ListView.tsx";
+export { PagedTable } from "./pages/PagedTable.tsx";
 export { RowActions, DeleteRecordButton } from "./pages/RowActions.tsx";
 export { CsvExportButton, fetchAllRows } from "./pages/CsvExportButton.tsx";
 export { fieldRules, backPath, ResourceForm, createDefaults } from "./pages/FormPage.tsx";

@@ -3,7 +3,7 @@
  * N records)'; an index continuing across pages; quick jump without a page-size selector; soft-deleted
  * rows excluded; CSV export of every matching row; buttons shown only when the access policy allows.
  */
-import { Button, Card, Form, Space, Table, Typography } from "antd";
+import { Button, Card, Form, Space } from "antd";
 import type { ColumnsType } from "antd/es/table/index.js";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
@@ -19,14 +19,10 @@ import { RowActions } from "./RowActions.tsx";
 import { CsvExportButton } from "./CsvExportButton.tsx";
 import { FormDialog, type FormDialogProps } from "./FormDialog.tsx";
 
-export const PAGE_SIZE = 10;
+import { PAGE_SIZE } from "./recordCounter.ts";
+import { PagedTable } from "./PagedTable.tsx";
 
-/** 'Viewing from X - Y (out of N records)' */
-export function recordCounter(currentPage: number, pageSize: number, shown: number, total: number): string {
-  const from = total === 0 || shown === 0 ? 0 : (currentPage - 1) * pageSize + 1;
-  const to = total === 0 || shown === 0 ? 0 : from + shown - 1;
-  return `Viewing from ${from} - ${to} (out of ${total} records)`;
-}
+export { PAGE_SIZE, recordCounter } from "./recordCounter.ts";
 
 /**
  * Filters that always apply: not soft-deleted, the parent's id, the resource's own. Each is a keyed
@@ -80,12 +76,6 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
   );
 
   const columns: ColumnsType<BaseRecord> = [
-    {
-      title: "Index",
-      key: "__index",
-      width: 72,
-      render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1,
-    },
     ...columnsFields.map((f) => ({
       title: f.label,
       dataIndex: f.name,
@@ -154,22 +144,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           </Form.Item>
         </Form>
       )}
-      <Typography.Text className="record-counter" data-testid="record-counter">
-        {recordCounter(currentPage, pageSize, rows.length, total)}
-      </Typography.Text>
-      <Table
-        {...tableProps}
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: true }}
-        pagination={{
-          ...tableProps.pagination,
-          simple: false,
-          showQuickJumper: true,
-          showSizeChanger: false,
-          position: ["bottomRight"],
-        }}
-      />
+      <PagedTable tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={total} columns={columns} scroll={{ x: true }} />
       {resource.dialogs && <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />}
     </Card>
   );

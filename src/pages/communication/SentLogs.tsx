@@ -2,10 +2,11 @@
  * The "Recipients" card of a sent broadcast or news item (detail pages): per recipient its log's columns
  * (statuses shown as tags), between the recipient and why it failed.
  */
-import { Card, Table, Tag, Typography } from "antd";
+import { Card, Tag, Typography } from "antd";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
-import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
+import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 
 const COLOURS: Record<string, string> = { sent: "green", queued: "blue", pending: "blue", failed: "red" };
 export const statusTag = (v: unknown) => (v ? <Tag color={COLOURS[String(v)] ?? "default"}>{String(v)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>);
@@ -23,18 +24,17 @@ export function SentLogs({ table, parentField, parentId, columns: own }: { table
     meta: { fields: ["id", "createdAt", ...columns.map((c) => c.field).filter((f) => f !== "recipient"), { recipient: ["id", "fullName", "username", "email"] }] },
     queryOptions: { retry: false },
   });
-  const rows = (tableProps.dataSource ?? []) as Record<string, unknown>[];
   return (
     <Card title="Recipients">
-      <Typography.Text data-testid="logs-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
-      <Table
-        {...tableProps}
-        rowKey="id"
+      <PagedTable
+        tableProps={tableProps}
+        currentPage={currentPage}
+        pageSize={pageSize}
+        total={result.total ?? 0}
+        counterTestId="logs-counter"
         size="small"
         data-testid="sent-logs"
-        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: false }}
         columns={[
-          { title: "Index", key: "index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 },
           ...columns.map((c) => ({
             title: c.title,
             key: c.field,

@@ -1,9 +1,10 @@
 /** /communication/unsubscribers: the students who unsubscribed (subscribe = false) from broadcasts and news. */
-import { Card, Form, Input, Button, Space, Table, Typography } from "antd";
+import { Card, Form, Input, Button, Space } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
-import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
+import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { formatTimeDate } from "../../domain/dates.ts";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 
@@ -26,7 +27,6 @@ export default function UnsubscribersPage() {
     meta: { fields: ["id", "username", "fullName", "email", "phone", "updatedAt", { branch: ["id", "name"] }] },
     queryOptions: { retry: false },
   });
-  const rows = (tableProps.dataSource ?? []) as Row[];
   return (
     <Card title="Unsubscribers">
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} aria-label="Filters">
@@ -41,13 +41,12 @@ export default function UnsubscribersPage() {
           </Space>
         </Form.Item>
       </Form>
-      <Typography.Text data-testid="record-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
-      <Table
-        {...tableProps}
-        rowKey="id"
-        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: false }}
+      <PagedTable
+        tableProps={tableProps}
+        currentPage={currentPage}
+        pageSize={pageSize}
+        total={result.total ?? 0}
         columns={[
-          { title: "Index", key: "index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 },
           { title: "Student", dataIndex: "fullName" },
           { title: "Username", dataIndex: "username" },
           { title: "Email", dataIndex: "email" },

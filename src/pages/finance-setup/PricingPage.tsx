@@ -3,13 +3,14 @@
  * and the special-class price per student type. A price is saved when its input loses focus (or Enter);
  * only the value and updatedBy change.
  */
-import { Card, Space, Table, Tabs, Typography, message } from "antd";
+import { Card, Space, Tabs, message } from "antd";
 import { useTable } from "@refinedev/antd";
 import { useCan, useUpdate, type BaseRecord } from "@refinedev/core";
 import { useState } from "react";
 import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { centsToNumeric, formatMoney, numericToCents } from "../../domain/money.ts";
-import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
+import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 
 type Row = BaseRecord & Record<string, unknown>;
 
@@ -57,16 +58,14 @@ function PricingTable({ resource, fields, columns, priceField }: { resource: str
     meta: { fields: ["id", priceField, "updatedAt", ...fields] },
     queryOptions: { retry: false },
   });
-  const rows = (tableProps.dataSource ?? []) as Row[];
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <Typography.Text data-testid="record-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
-      <Table
-        {...tableProps}
-        rowKey="id"
-        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: false }}
+      <PagedTable
+        tableProps={tableProps}
+        currentPage={currentPage}
+        pageSize={pageSize}
+        total={result.total ?? 0}
         columns={[
-          { title: "Index", key: "index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 },
           ...columns.map((c) => ({ title: c.title, key: c.title, render: (_v: unknown, r: Row) => c.render(r) })),
           { title: priceField === "pricePerLesson" ? "Price per Lesson" : "Price per Student", key: "price", render: (_v, r) => <PriceCell key={`${String(r.id)}-${String(r[priceField])}`} resource={resource} row={r} field={priceField} /> },
         ]}

@@ -1,10 +1,11 @@
 /** /programme/curriculum-level: the curriculums with their levels (abbreviations), per company. */
-import { Button, Card, Table, Tag, Typography } from "antd";
+import { Button, Card, Tag } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Link } from "react-router";
-import { PAGE_SIZE, recordCounter } from "../../framework/pages/ListView.tsx";
+import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 
 interface CurriculumRow extends BaseRecord {
   name: string;
@@ -26,7 +27,6 @@ export default function CurriculumLevelPage() {
     },
     queryOptions: { retry: false },
   });
-  const rows = (tableProps.dataSource ?? []) as CurriculumRow[];
   return (
     <Card
       title="Curriculum & Level"
@@ -40,13 +40,12 @@ export default function CurriculumLevelPage() {
         </CanAccess>
       }
     >
-      <Typography.Text data-testid="record-counter">{recordCounter(currentPage, pageSize, rows.length, result.total ?? 0)}</Typography.Text>
-      <Table
-        {...tableProps}
-        rowKey="id"
-        pagination={{ ...tableProps.pagination, showQuickJumper: true, showSizeChanger: false }}
+      <PagedTable
+        tableProps={tableProps}
+        currentPage={currentPage}
+        pageSize={pageSize}
+        total={result.total ?? 0}
         columns={[
-          { title: "Index", key: "index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 },
           { title: "Curriculum", dataIndex: "name" },
           { title: "Abbreviation", dataIndex: "abbreviation" },
           { title: "Company", key: "company", render: (_v, r) => r.company?.name ?? "" },

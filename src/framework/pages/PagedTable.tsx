@@ -1,0 +1,38 @@
+/**
+ * The spec's list table, for generated and hand-written lists alike: the counter 'Viewing from X - Y (out of
+ * N records)', an index column continuing across pages, pagination with quick jump and no page-size selector.
+ */
+import { Table, Typography, type TableProps } from "antd";
+import type { ColumnsType } from "antd/es/table/index.js";
+import { recordCounter } from "./recordCounter.ts";
+
+export interface PagedTableProps<T> extends Omit<TableProps<T>, "columns"> {
+  /** useTable's tableProps (data, loading, pagination, onChange). */
+  tableProps: TableProps<T>;
+  currentPage: number;
+  pageSize: number;
+  total: number;
+  columns: ColumnsType<T>;
+  counterTestId?: string;
+}
+
+export function PagedTable<T extends object>({ tableProps, currentPage, pageSize, total, columns, counterTestId = "record-counter", ...table }: PagedTableProps<T>) {
+  const shown = tableProps.dataSource?.length ?? 0;
+  // Refine turns on antd's "simple" pager on narrow screens, which has no quick jump: always the full pager.
+  const pagination =
+    tableProps.pagination === false ? false : { ...tableProps.pagination, simple: false, showQuickJumper: true, showSizeChanger: false, position: ["bottomRight" as const] };
+  return (
+    <>
+      <Typography.Text className="record-counter" data-testid={counterTestId}>
+        {recordCounter(currentPage, pageSize, shown, total)}
+      </Typography.Text>
+      <Table<T>
+        {...tableProps}
+        rowKey="id"
+        {...table}
+        pagination={pagination}
+        columns={[{ title: "Index", key: "__index", width: 72, render: (_v, _r, i) => (currentPage - 1) * pageSize + i + 1 }, ...columns]}
+      />
+    </>
+  );
+}
