@@ -19,7 +19,8 @@ export async function withRole<T>(browser: Browser, baseURL: string, username: s
 export async function pick(page: Page, inputId: string, option?: string): Promise<void> {
   const input = page.locator(`#${inputId}`);
   await input.click({ force: true });
-  if (option) await input.fill(option).catch(() => undefined);
+  // Type to search only where the select is searchable (a plain select's input is read-only: fill would wait out its timeout).
+  if (option && (await input.isEditable())) await input.fill(option);
   const dropdown = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last();
   const item = option ? dropdown.locator(".ant-select-item-option", { hasText: option }).first() : dropdown.locator(".ant-select-item-option").first();
   await item.waitFor();

@@ -79,6 +79,32 @@ describe("payment discount", () => {
   }, 120_000);
 });
 
+describe("payment discount dialog with live updates", () => {
+  it("keeps what the user types when a live event refreshes the list under the dialog", async () => {
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, "/finance/payment-discount", { live: true });
+    const user = userEvent.setup();
+    const row = await waitFor(() => (document.querySelector(".ant-table-tbody tr.ant-table-row") as HTMLElement | null) ?? Promise.reject(new Error("no rows")), wait);
+    const id = row.getAttribute("data-row-key")!;
+    await user.click(await within(row).findByLabelText("Edit", {}, wait));
+    const dialog = await waitFor(() => openDialog() ?? Promise.reject(new Error("no dialog")), wait);
+    const amount = (await within(dialog).findByLabelText("Amount", {}, wait)) as HTMLInputElement;
+    await waitFor(() => expect(amount.value).not.toBe(""), wait);
+    await user.clear(amount);
+    await user.type(amount, "33");
+
+    // someone else changes the record: the list under the dialog shows it…
+    await server.db.query(`update discounts set "endDate" = '2031-12-31', "updatedAt" = now() where id = $1`, [id]);
+    await waitFor(() => expect(document.querySelector(`tr[data-row-key="${id}"]`)?.textContent).toContain("2031-12-31"), wait);
+    // …and the dialog still holds what the user typed, and saves it
+    expect(amount.value).toBe("33");
+    fireEvent.click(within(dialog).getByText("Save").closest("button")!);
+    await waitFor(() => expect(openDialog()).toBeNull(), wait);
+    const after = await server.db.query<{ amount: string }>(`select amount::text from discounts where id = $1`, [id]);
+    expect(after.rows[0]?.amount).toBe("33.00");
+  }, 120_000);
+});
+
 describe("referral", () => {
   it("offers students only as referrer and referee", async () => {
     await signInAs(server.baseUrl, "front_desk");

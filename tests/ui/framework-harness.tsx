@@ -13,6 +13,8 @@ import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { useNotificationProvider } from "@refinedev/antd";
 import { createDataProvider } from "../../src/app/providers/data.ts";
+import { createLiveProvider, createWsClient } from "../../src/app/providers/live.ts";
+import WebSocket from "ws";
 import { accessControlProvider } from "../../src/app/providers/access.ts";
 import { authorizedFetch } from "../../src/app/api.ts";
 import { signIn } from "../../src/app/auth.ts";
@@ -35,7 +37,11 @@ export async function signInAs(baseUrl: string, username: string): Promise<void>
   await signIn(username, DEMO_PASSWORD);
 }
 
-export async function renderResources(resources: readonly Resource[], path: string) {
+/**
+ * `live`: the app's graphql-ws live provider in "auto" mode, as in the app (off by default: fewer sockets);
+ * over `ws`, since jsdom's events and Node's WebSocket do not mix.
+ */
+export async function renderResources(resources: readonly Resource[], path: string, { live = false } = {}) {
   const pages = resourcePages(resources);
   await act(async () => {
     render(
@@ -44,11 +50,12 @@ export async function renderResources(resources: readonly Resource[], path: stri
           <AntdApp>
             <Refine
               dataProvider={createDataProvider()}
+              liveProvider={live ? createLiveProvider(createWsClient(WebSocket)) : undefined}
               routerProvider={routerProvider}
               accessControlProvider={accessControlProvider}
               notificationProvider={useNotificationProvider}
               resources={refineResources(resources)}
-              options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+              options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: live ? "auto" : "off", reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
             >
               <Routes>
                 {pages.map((p) => (

@@ -5,9 +5,11 @@ import { createClient, type Client } from "graphql-ws";
 import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
 
-export function createWsClient(): Client {
+/** `webSocketImpl`: the WebSocket class where the global one will not do (Node-side tests). */
+export function createWsClient(webSocketImpl?: unknown): Client {
   return createClient({
     url: graphqlWsUrl(),
+    webSocketImpl,
     lazy: true,
     retryAttempts: 5,
     connectionParams: () => {

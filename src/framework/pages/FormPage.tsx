@@ -8,7 +8,7 @@ import type { Rule } from "antd/es/form/index.js";
 import { useForm } from "@refinedev/antd";
 import { useTranslate, useWarnAboutChange, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useNavigate, useParams } from "react-router";
-import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useState, type ReactElement, type ReactNode } from "react";
+import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from "react";
 import type { Dayjs } from "dayjs";
 import type { Resource, ResolvedField } from "../types.ts";
 import { fillRoute, formFields } from "../defineResource.ts";
@@ -92,6 +92,7 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
   const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
 
+  const loaded = useRef<BaseRecord | undefined>(undefined);
   const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
     resource: resource.table,
     action,
@@ -99,7 +100,20 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
     redirect: false,
     warnWhenUnsavedChanges: guardUnsaved,
     meta: { fields: formSelection(resource, action) },
-    queryOptions: { select: (data) => ({ ...data, data: decodeRecord(fields, data.data) }), retry: false },
+    // useForm resets every field whenever the record it was given changes, and the record is refetched
+    // behind the user's back (a live event on the list under a dialog invalidates every query of the
+    // table). The form keeps the record as first fetched after it opened (never a cached copy: gcTime 0)
+    // so what the user types stays; it needs no live subscription of its own.
+    liveMode: "off",
+    queryOptions: {
+      select: (data) => {
+        loaded.current ??= decodeRecord(fields, data.data);
+        return { ...data, data: loaded.current };
+      },
+      gcTime: 0,
+      retry: false,
+      refetchOnWindowFocus: false,
+    },
     // The app's data provider already shows GraphQL errors as the spec's toast (message + ".").
     errorNotification: false,
     onMutationSuccess: () => {
