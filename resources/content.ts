@@ -52,7 +52,7 @@ export const posts = defineResource({
     content: richText("Content", { required: true }),
     datePosted: dateTime("Date Posted"),
     startDate: date("Start Date", { filter: true }),
-    endDate: date("End Date"),
+    endDate: date("End Date", { notBefore: "startDate" }),
     isDisplay: boolean("Display", { filter: true, defaultValue: true }),
   },
 });

@@ -13,7 +13,7 @@ export const holidays = defineResource({
     name: text("Holiday Name", { required: true, filter: true }),
     date: date("Date", { required: "Please select date!", filter: true }),
     startTime: dateTime("Start Time"),
-    endTime: dateTime("End Time"),
+    endTime: dateTime("End Time", { notBefore: "startTime" }),
     companyId: relation("Company", "companies", { filter: true }),
     description: longText("Description"),
   },

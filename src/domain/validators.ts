@@ -76,9 +76,12 @@ export function isAcceptedImage(file: { type?: string; name?: string }): boolean
   return (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-/** A period's later date (an end date) may not fall on a calendar day before its earlier one; a missing date passes. */
-export function endsBeforeStart(end: Dayjs | null | undefined, start: Dayjs | null | undefined): boolean {
-  return Boolean(end && start && end.isBefore(start, "day"));
+/**
+ * A period's later date (an end date) may not fall on a calendar day before its earlier one — or, for
+ * date-times (`"minute"`), at a moment before it; a missing date passes. The database checks the same.
+ */
+export function endsBeforeStart(end: Dayjs | null | undefined, start: Dayjs | null | undefined, precision: "day" | "minute" = "day"): boolean {
+  return Boolean(end && start && end.isBefore(start, precision));
 }
 
 /** "The end date cannot be before the start date." for the labels of the two dates. */

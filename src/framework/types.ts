@@ -56,7 +56,7 @@ export interface FieldOptions extends FieldPlacement {
    * (`/finance/payment-discount/create/:order` → `{ fromParam: "order" }`); numbers for number kinds.
    */
   fromParam?: string;
-  /** A date that may not be before this other date field of the form (an end date after its start date). */
+  /** A date (or date-time) that may not be before this other field of the form (an end after its start). */
   notBefore?: string;
   /** Short help under the input. */
   help?: string;

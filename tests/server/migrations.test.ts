@@ -218,6 +218,41 @@ for (const lane of databaseLanes()) {
       expect((error as { code?: string }).code).toBe("23505");
     });
 
+    it("a period may not end before it starts (an open end passes)", async () => {
+      const periods = [
+        ["holidays", "startTime", "endTime"],
+        ["classes", "startDate", "endDate"],
+        ["discounts", "startDate", "endDate"],
+        ["posts", "startDate", "endDate"],
+        ["lesson_sessions", "startTime", "endTime"],
+        ["terms", "startDate", "endDate"],
+        ["suspensions", "startDate", "endDate"],
+        ["credit_note_classes", "startDate", "endDate"],
+      ] as const;
+      for (const [table, start, end] of periods) {
+        const row = (await db.query<{ id: string }>(`select id from public.${table} where "${start}" is not null limit 1`)).rows[0];
+        if (row) {
+          await expectCheckViolation(db, `update public.${table} set "${end}" = "${start}" - interval '1 minute' where id = $1`, [row.id]);
+          await expect(
+            db.transaction(async (tx) => {
+              await tx.query(`update public.${table} set "${end}" = "${start}" where id = $1`, [row.id]);
+              await tx.query(`update public.${table} set "${end}" = null where id = $1`, [row.id]).catch((e: { code?: string }) => {
+                if (e.code !== "23502") throw e; // a required end
+              });
+              throw new Rollback();
+            }),
+          ).rejects.toBeInstanceOf(Rollback);
+        } else {
+          // no demo row: the constraint is there all the same
+          const def = await db.query<{ def: string }>(
+            `select pg_get_constraintdef(c.oid) as def from pg_constraint c join pg_class t on t.oid = c.conrelid where t.relname = $1 and c.contype = 'c'`,
+            [table],
+          );
+          expect(def.rows.map((r) => r.def), table).toContain(`CHECK (("${end}" >= "${start}"))`);
+        }
+      }
+    });
+
     describe("each enumeration holds exactly the spec's values", () => {
       for (const e of ENUMS) {
         it(`${e.table}.${e.column}`, async () => {

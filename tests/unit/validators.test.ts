@@ -94,4 +94,9 @@ describe("a period's end date", () => {
     expect(endsBeforeStart(undefined, day("2026-03-02"))).toBe(false);
     expect(notBeforeMessage("End Date", "Start Date")).toBe("The end date cannot be before the start date.");
   });
+  it("a date-time end may not be at a moment before its start", () => {
+    expect(endsBeforeStart(dayjs("2026-03-02T08:00"), dayjs("2026-03-02T17:00"), "minute")).toBe(true);
+    expect(endsBeforeStart(dayjs("2026-03-02T17:00"), dayjs("2026-03-02T17:00"), "minute")).toBe(false);
+    expect(notBeforeMessage("End Time", "Start Time")).toBe("The end time cannot be before the start time.");
+  });
 });

@@ -34,7 +34,7 @@ export function fieldRules(field: ResolvedField, translate: (key: string, fallba
     const text = notBeforeMessage(field.label, otherLabel);
     rules.push(({ getFieldValue }) => ({
       validator: async (_r, value: Dayjs | null | undefined) => {
-        if (endsBeforeStart(value, getFieldValue(other) as Dayjs | null | undefined)) throw new Error(translate(text, text));
+        if (endsBeforeStart(value, getFieldValue(other) as Dayjs | null | undefined, field.kind === "dateTime" ? "minute" : "day")) throw new Error(translate(text, text));
       },
     }));
   }
