@@ -58,9 +58,13 @@ export interface DeliveryOptions {
   batchSize?: number;
   /** A message the transport refuses this many times is failed for good (earlier refusals leave it pending). */
   maxAttempts?: number;
+  /** How long a message waits before its next try after its nth refusal (default: 30 s doubling, at most an hour). */
+  retryDelayMs?: (refusals: number) => number;
   /** Where errors of the delivery itself (not of a transport) are reported. */
   onError?: (error: unknown) => void;
 }
+
+export const backoffMs = (refusals: number) => Math.min(30_000 * 2 ** Math.max(0, refusals - 1), 3_600_000);
 
 export interface DeliveryReport {
   sent: number;
@@ -84,11 +88,12 @@ function reasonOf(error: unknown): string {
  * again (at least once).
  */
 export async function deliverOutbox(db: Db, transport: Transport, options: DeliveryOptions = {}): Promise<DeliveryReport> {
-  const { batchSize = 50, maxAttempts = 3, onError = (e) => console.error("[outbox]", e) } = options;
+  const { batchSize = 50, maxAttempts = 3, retryDelayMs = backoffMs, onError = (e) => console.error("[outbox]", e) } = options;
   const report: DeliveryReport = { sent: 0, failed: 0, retrying: 0, unrecorded: 0 };
   const { rows } = await db.query<PendingRow>(
     `select id, channel, recipient, subject, body, payload, coalesce(attempts, 0)::int as attempts
-     from outbox where status = 'pending' order by "createdAt", id limit $1`,
+     from outbox where status = 'pending' and ("nextAttemptAt" is null or "nextAttemptAt" <= now())
+     order by "createdAt", id limit $1`,
     [batchSize],
   );
   for (const row of rows) {
@@ -100,7 +105,8 @@ export async function deliverOutbox(db: Db, transport: Transport, options: Deliv
     }
     const status = error === undefined ? OUTBOX_STATUS.sent : row.attempts + 1 >= maxAttempts ? OUTBOX_STATUS.failed : OUTBOX_STATUS.pending;
     try {
-      const recorded = await db.transaction((tx) => recordOutcome(tx, row, status, error));
+      const retryInMs = status === OUTBOX_STATUS.pending ? retryDelayMs(row.attempts + 1) : 0;
+      const recorded = await db.transaction((tx) => recordOutcome(tx, row, status, error, retryInMs));
       if (!recorded) continue;
       if (status === OUTBOX_STATUS.sent) report.sent++;
       else if (status === OUTBOX_STATUS.failed) report.failed++;
@@ -114,12 +120,13 @@ export async function deliverOutbox(db: Db, transport: Transport, options: Deliv
 }
 
 /** The outbox row and, once the message is final, its recipient log. False: another sender got there first. */
-async function recordOutcome(tx: Queryable, row: PendingRow, status: string, error: string | undefined): Promise<boolean> {
+async function recordOutcome(tx: Queryable, row: PendingRow, status: string, error: string | undefined, retryInMs: number): Promise<boolean> {
   const updated = await tx.query(
     `update outbox set status = $2, attempts = coalesce(attempts, 0) + 1, "lastError" = $3,
-       "sentAt" = case when $2 = 'sent' then now() else "sentAt" end
+       "sentAt" = case when $2 = 'sent' then now() else "sentAt" end,
+       "nextAttemptAt" = case when $2 = 'pending' then now() + make_interval(secs => $4::float8 / 1000) end
      where id = $1 and status = 'pending'`,
-    [row.id, status, error ?? null],
+    [row.id, status, error ?? null, retryInMs],
   );
   if (updated.rowCount === 0) return false;
   const logId = row.payload?.logId;
@@ -165,8 +172,8 @@ export function startOutboxDelivery(db: Db, transport: Transport, options: Deliv
     let full = false;
     try {
       const r = await deliverOutbox(db, transport, { ...delivery, batchSize });
-      // A full round of finished messages: more may be waiting, go on at once; refusals wait for the next tick.
-      full = r.sent + r.failed >= batchSize;
+      // A full batch: more may be waiting, go on at once (refused messages wait out their back-off meanwhile).
+      full = r.sent + r.failed + r.retrying >= batchSize;
     } catch (e) {
       (delivery.onError ?? ((err) => console.error("[outbox]", err)))(e);
     }

@@ -112,8 +112,16 @@ describe.each(databaseLanes())("outbox delivery updates the recipient logs [%s]"
     ]);
     const bouncing = (await outboxOf("newsId", id)).find((m) => m.recipient === "bounce@example.com")!;
     expect(bouncing).toMatchObject({ status: "pending", attempts: 1, lastError: "550 mailbox unavailable", sentAt: null });
+    // it waits out its back-off (30 s after the first refusal) before the next try
+    const wait = await server.db.query<{ s: number }>(`select extract(epoch from "nextAttemptAt" - now())::float8 as s from outbox where id = $1`, [bouncing.id]);
+    expect(wait.rows[0]!.s).toBeGreaterThan(20);
+    expect(wait.rows[0]!.s).toBeLessThanOrEqual(30);
+    expect(await deliverOutbox(server.db, transport, { maxAttempts: 3 })).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+    expect(transport.refused.filter((m) => m.to === "bounce@example.com")).toHaveLength(1);
 
-    const rest = await drainOutbox(server.db, transport, { maxAttempts: 3 });
+    // the back-off over, it is tried again (no further waits from here)
+    await server.db.query(`update outbox set "nextAttemptAt" = now() where id = $1`, [bouncing.id]);
+    const rest = await drainOutbox(server.db, transport, { maxAttempts: 3, retryDelayMs: () => 0 });
     expect(rest).toMatchObject({ sent: 0, retrying: 1, failed: 1, unrecorded: 0 });
     expect(transport.refused.filter((m) => m.to === "bounce@example.com")).toHaveLength(3);
     expect(await logs()).toEqual([
