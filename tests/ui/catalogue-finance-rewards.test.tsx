@@ -121,4 +121,15 @@ describe("referral", () => {
     await user.type(screen.getByLabelText("Referee"), "Front");
     await waitFor(() => expect(optionsOf("field-referreeId")).toHaveLength(0), wait);
   }, 120_000);
+
+  it("a saved referrer the picker no longer offers still shows by name on the edit form", async () => {
+    // a referral whose referrer is no longer a student (the row was changed behind the app's back)
+    const staff = (await server.db.query<{ id: string; fullName: string }>(`select id, "fullName" from users where username = 'hr'`)).rows[0]!;
+    const referral = (await server.db.query<{ id: string }>(`select id from referrals where status <> 'deleted' limit 1`)).rows[0]!;
+    await server.db.query(`update referrals set "referrerId" = $1 where id = $2`, [staff.id, referral.id]);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/reward/referral/${referral.id}/update`);
+    const field = (await screen.findByLabelText("Referrer", {}, wait)).closest(".ant-select") as HTMLElement;
+    await waitFor(() => expect(field.querySelector(".ant-select-selection-item")?.textContent).toBe(staff.fullName), wait);
+  }, 120_000);
 });

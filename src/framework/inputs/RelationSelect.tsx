@@ -1,7 +1,8 @@
 /** A searchable select over another resource: one id, or many; optionally only the rows a `where` admits. */
 import { Select } from "antd";
 import { useSelect } from "@refinedev/antd";
-import type { BaseKey } from "@refinedev/core";
+import { useMany, type BaseKey } from "@refinedev/core";
+import { useMemo } from "react";
 import { parse, type DocumentNode } from "graphql";
 import { findResource, relationLabelField } from "../registry.ts";
 
@@ -44,7 +45,6 @@ export function RelationSelect({ target, labelField, where, many, value, onChang
     resource: target,
     optionLabel: label as never,
     optionValue: "id" as never,
-    defaultValue: value ?? undefined,
     filters: softDelete ? [{ field: "status", operator: "ne", value: "deleted" }] : [],
     sorters: [{ field: label, order: "asc" }],
     onSearch: (text) => [{ field: label, operator: "contains", value: text }],
@@ -52,9 +52,20 @@ export function RelationSelect({ target, labelField, where, many, value, onChang
     meta: where ? { gqlQuery: relationOptionsQuery(target, label), gqlVariables: { where: { _and: [where] } } } : { fields: ["id", label] },
     debounce: 300,
   });
+  // The chosen records' labels come without the options' `where`: a saved choice the filter no longer
+  // admits (a tutor who lost the tutor role, a deleted company) still shows its name, not its id.
+  const chosen = useMemo(() => (value == null ? [] : Array.isArray(value) ? value : [value]).map(String).sort(), [value]);
+  const { result: chosenRecords } = useMany({ resource: target, ids: chosen, meta: { fields: ["id", label] }, queryOptions: { enabled: chosen.length > 0 } });
+  const options = useMemo(() => {
+    const listed = selectProps.options ?? [];
+    const have = new Set(listed.map((o) => String(o.value)));
+    const extra = (chosenRecords.data ?? []).filter((r) => !have.has(String(r.id))).map((r) => ({ value: r.id as BaseKey, label: String(r[label] ?? r.id) }));
+    return extra.length ? [...extra, ...listed] : listed;
+  }, [selectProps.options, chosenRecords.data, label]);
   return (
     <Select
       {...selectProps}
+      options={options as never}
       id={id}
       allowClear
       mode={many ? "multiple" : undefined}
