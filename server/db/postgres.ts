@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Db, Queryable, QueryResult } from "./types.ts";
+import { ANY_CHANGE, type Db, type Queryable, type QueryResult } from "./types.ts";
 
 // Keep int8/numeric/date/timestamps as text: money must never pass through a float, and
 // dates are shown in Asia/Singapore by the caller, not shifted by the driver.
@@ -18,12 +18,65 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+const RECONNECT_MS = 1000;
+
 export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Db & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  let closing = false;
+  // An idle connection can die (a database restart, an administrator's terminate): the pool drops it and
+  // opens another when needed; without this handler the error would end the process.
+  pool.on("error", (error) => {
+    if (!closing) console.error("[db] an idle connection was lost:", error.message);
+  });
   await pool.query("select 1");
   const direct = wrap(pool);
-  let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '""')}"`;
+
+  // The LISTEN connection: made on the first listen(), made again (with every channel) after it is lost.
+  let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  const ensureListener = (): Promise<pg.Client> => {
+    if (listener) return Promise.resolve(listener);
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString });
+      client.on("notification", (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? "")));
+      client.on("error", (error) => lost(client, error));
+      client.on("end", () => lost(client));
+      try {
+        await client.connect();
+        for (const channel of handlers.keys()) await client.query(listenSql(channel));
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      } finally {
+        connecting = undefined;
+      }
+      listener = client;
+      return client;
+    })();
+    return connecting;
+  };
+  const lost = (client: pg.Client, error?: Error) => {
+    if (closing || listener !== client) return;
+    listener = undefined;
+    console.error("[db] the LISTEN connection was lost, reconnecting:", error?.message ?? "it ended");
+    client.end().catch(() => undefined);
+    reconnect();
+  };
+  const reconnect = () => {
+    setTimeout(() => {
+      if (closing) return;
+      ensureListener().then(
+        () => handlers.forEach((set) => set.forEach((h) => h(ANY_CHANGE))),
+        (error: Error) => {
+          console.error("[db] reconnecting the LISTEN connection failed:", error.message);
+          reconnect();
+        },
+      );
+    }, RECONNECT_MS).unref();
+  };
+
   return {
     kind: "postgres",
     pool,
@@ -44,16 +97,11 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       }
     },
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString });
-        await listener.connect();
-        listener.on("notification", (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? "")));
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+        await (await ensureListener()).query(listenSql(channel)); // LISTEN twice is harmless
       }
       set.add(onPayload);
       return async () => {
@@ -61,8 +109,21 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       };
     },
     async close() {
-      await listener?.end();
+      closing = true;
+      await connecting?.catch(() => undefined);
+      await listener?.end().catch(() => undefined);
+      // pool.end() resolves once every connection was asked to close; wait until they have closed, so
+      // nothing is left open when the caller goes on (e.g. to drop the database).
+      const open = pool.totalCount;
+      const closed = new Promise<void>((resolve) => {
+        let n = 0;
+        if (open === 0) resolve();
+        pool.on("remove", () => {
+          if (++n >= open) resolve();
+        });
+      });
       await pool.end();
+      await closed;
     },
   };
 }

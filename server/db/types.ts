@@ -13,11 +13,17 @@ export interface Queryable {
 
 export type DbKind = "pglite" | "postgres";
 
+/** The payload a listener gets after its connection was lost and made again (see Db.listen). */
+export const ANY_CHANGE = "*";
+
 export interface Db extends Queryable {
   readonly kind: DbKind;
   /** Runs fn in one transaction that owns its connection until it ends; rolls back on throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; returns the unlisten function. */
+  /**
+   * LISTEN on a channel; returns the unlisten function. When a lost listening connection is made again,
+   * every handler gets `ANY_CHANGE`: notifications may have been missed meanwhile.
+   */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

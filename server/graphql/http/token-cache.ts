@@ -1,4 +1,4 @@
-import type { Db } from "../../db/types.ts";
+import { ANY_CHANGE, type Db } from "../../db/types.ts";
 import type { TokenVerifier } from "../../auth/types.ts";
 import { CHANGE_CHANNEL } from "../metadata/triggers.ts";
 
@@ -35,7 +35,7 @@ export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTabl
     );
     if (rows[0]?.n) {
       unlisten = await db.listen(CHANGE_CHANNEL, (table) => {
-        if (table === usersTable) drop();
+        if (table === usersTable || table === ANY_CHANGE) drop();
       });
       enabled = true;
     }

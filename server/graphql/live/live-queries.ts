@@ -1,4 +1,4 @@
-import type { Db } from "../../db/types.ts";
+import { ANY_CHANGE, type Db } from "../../db/types.ts";
 import type { Session } from "../../auth/types.ts";
 import { CHANGE_CHANNEL } from "../metadata/triggers.ts";
 import { executeOperation, prepare, type ExecutionContext, type GraphQLRequest } from "../execute/run.ts";
@@ -79,7 +79,7 @@ export class LiveQueries {
 
   private changed(table: string): void {
     for (const g of this.groups.values()) {
-      if (g.tables.has(table)) {
+      if (g.tables.has(table) || table === ANY_CHANGE) {
         g.dirty = true;
         this.schedule(g);
       }
