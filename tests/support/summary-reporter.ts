@@ -11,14 +11,16 @@ export default class SummaryReporter implements Reporter {
     let skipped = 0;
     const flaky: string[] = [];
     for (const module of testModules) {
-      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === "passed" && test.diagnostic()?.flaky) flaky.push(`${module.moduleId} > ${test.fullName}`);
         if (state === "passed") passed++;
-        else if (state === "failed") failed++;
+        else if (state === "failed") failedHere++;
         else skipped++;
       }
+      // A file or suite that failed outside any test (a beforeAll, an import) counts once.
+      failed += failedHere || (module.state() === "failed" ? 1 : 0);
     }
     for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
     console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
