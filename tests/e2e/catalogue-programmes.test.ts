@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
-import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
+import { counter, expectNotFound, pick, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -67,10 +67,8 @@ describe("programmes, by ops_manager", () => {
       await page.locator("#field-name").fill(`Calendar ${s}`);
       await pick(page, "field-companyId");
       await page.getByRole("button", { name: "Add term" }).click();
-      await page.getByLabel("Term 1 start date").fill("2026-01-05");
-      await page.keyboard.press("Enter");
-      await page.getByLabel("Term 1 end date").fill("2026-03-20");
-      await page.keyboard.press("Enter");
+      await typeDate(page.getByLabel("Term 1 start date"), "2026-01-05");
+      await typeDate(page.getByLabel("Term 1 end date"), "2026-03-20");
       await page.getByLabel("Term 1 number of lessons").fill("11");
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL((u) => u.pathname === "/programme/academic-term");

@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
-import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
+import { counter, expectNotFound, pick, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -53,10 +53,8 @@ describe("finance set-up, by finance_manager", () => {
       await page.locator("#field-name").fill(name);
       await pick(page, "field-type", "Power Pack");
       await page.locator("#field-amount").fill("25");
-      await page.locator("#field-startDate").fill("2026-01-01");
-      await page.keyboard.press("Enter");
-      await page.locator("#field-endDate").fill("2026-12-31");
-      await page.keyboard.press("Enter");
+      await typeDate(page.locator("#field-startDate"), "2026-01-01");
+      await typeDate(page.locator("#field-endDate"), "2026-12-31");
       await pick(page, "field-companyId");
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL((u) => u.pathname === "/finance/payment-discount");
@@ -107,8 +105,7 @@ describe("finance set-up, by finance_manager", () => {
       await page.goto("/finance/payment-setting");
       const waiver = page.getByTestId("setting-waivePeriod");
       await waiver.waitFor();
-      await waiver.getByLabel("Registration Fee Waiver Period end date").fill("2026-12-30");
-      await page.keyboard.press("Enter");
+      await typeDate(waiver.getByLabel("Registration Fee Waiver Period end date"), "2026-12-30");
       await waiver.getByRole("button", { name: "Save" }).click();
       await page.getByText("Registration Fee Waiver Period saved.").waitFor();
       const deposit = page.getByTestId("setting-depositSettings");

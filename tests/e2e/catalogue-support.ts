@@ -1,5 +1,5 @@
 /** Helpers of the catalogue-screen browser tests (issue 7): a signed-in page per role, antd selects, lists. */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
 import { newContext, signIn } from "./shell-support.ts";
 
@@ -61,3 +61,12 @@ export async function save(page: Page): Promise<void> {
 }
 
 export const stamp = () => Date.now().toString(36).slice(-5);
+
+/**
+ * Types a date into an antd date picker and leaves the field (Tab), which commits it. Not Enter: in a form
+ * whose required fields are all filled, Enter also submits the form.
+ */
+export async function typeDate(input: Locator, value: string): Promise<void> {
+  await input.fill(value);
+  await input.press("Tab");
+}

@@ -2,7 +2,8 @@ import type { Reporter, TestModule } from "vitest/node";
 
 /**
  * Ends the run with one plain line, "tests: N passed, N failed", that any CI log reader understands, after
- * naming every test that passed only on a retry (browser tests retry once in CI), so flakiness stays visible.
+ * naming every test that passed only on a retry (browser tests retry once in CI) with its first attempt's
+ * error, so flakiness stays visible and can be mended.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
@@ -14,7 +15,11 @@ export default class SummaryReporter implements Reporter {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
-        if (state === "passed" && test.diagnostic()?.flaky) flaky.push(`${module.moduleId} > ${test.fullName}`);
+        if (state === "passed" && test.diagnostic()?.flaky) {
+          // the failed attempt's error, so a flaky test can be mended from the CI log alone
+          const first = test.result().errors?.[0];
+          flaky.push(`${module.moduleId} > ${test.fullName}${first ? `\n  first attempt: ${first.message.split("\n")[0]}` : ""}`);
+        }
         if (state === "passed") passed++;
         else if (state === "failed") failedHere++;
         else skipped++;
