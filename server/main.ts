@@ -35,9 +35,9 @@ if (config.seedDemo) {
 if (!dev) await buildBrowserAppIfStale();
 const app = await buildServer({ db, config, migrations: total }, { logger: false, serveApp: !dev });
 await app.listen({ port: config.port, host: config.host });
-// Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; embedded: the log).
+// Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; SMTP_URL: a mail relay; embedded: the log).
 const transport = transportFromEnv(process.env, db.kind === "pglite");
 if (transport) delivery = startOutboxDelivery(db, transport);
-else console.log("No mail transport configured: outgoing messages stay pending in the outbox.");
+else console.log("No mail transport configured (set SMTP_URL): outgoing messages stay pending in the outbox.");
 console.log(`Back-office running on http://localhost:${config.port} (database: ${db.kind === "pglite" ? `embedded, ${config.dataDir}` : "PostgreSQL"})`);
 if (config.seedDemo) console.log(demoAccountsText());

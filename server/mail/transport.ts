@@ -5,6 +5,7 @@
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import nodemailer from "nodemailer";
 
 export type Channel = "email" | "sms" | "notification";
 
@@ -47,12 +48,43 @@ export function fileTransport(dir: string): Transport {
   };
 }
 
+const GATEWAY_NAMES: Record<Exclude<Channel, "email">, string> = { sms: "SMS gateway", notification: "notification service" };
+
+const looksLikeHtml = (text: string) => /<[a-z][^>]*>/i.test(text);
+
 /**
- * MAIL_DROP_DIR set: the file transport; else on the embedded database the log. Against a production
- * PostgreSQL with neither, undefined: messages (password codes among them) are not printed to a shared
- * log; they stay pending in the outbox for a real transport.
+ * E-mail through an SMTP relay (`smtp://user:password@host:587`, `smtps://…` for TLS from the start).
+ * Rich-text bodies (broadcasts, news) go as HTML; the outbox id is the Message-ID, so a message handed
+ * over again after a crash can be recognised as the same one. A relay's refusal rejects with its reply.
+ * SMS and notifications are refused with a reason the recipient's log shows (no gateway for them yet).
+ */
+export function smtpTransport(url: string, from: string): Transport {
+  const relay = nodemailer.createTransport(url);
+  return {
+    async send(m) {
+      if (m.channel !== "email") throw new Error(`No ${GATEWAY_NAMES[m.channel]} is configured.`);
+      const body = m.body ?? "";
+      await relay.sendMail({
+        from,
+        to: m.to,
+        subject: m.subject ?? "",
+        messageId: `<${m.id}@outbox.backoffice>`,
+        ...(looksLikeHtml(body) ? { html: body } : { text: body }),
+      });
+    },
+  };
+}
+
+export const DEFAULT_MAIL_FROM = "Back Office <no-reply@localhost>";
+
+/**
+ * MAIL_DROP_DIR set: the file transport (every channel); else SMTP_URL: e-mail through that relay (SMS and
+ * notifications refused: no gateway); else on the embedded database the log. Against a production
+ * PostgreSQL with none of them, undefined: messages (password codes among them) are not printed to a
+ * shared log; they stay pending in the outbox until a transport is configured.
  */
 export function transportFromEnv(env: NodeJS.ProcessEnv, embedded: boolean): Transport | undefined {
   if (env.MAIL_DROP_DIR) return fileTransport(path.resolve(env.MAIL_DROP_DIR));
+  if (env.SMTP_URL) return smtpTransport(env.SMTP_URL, env.MAIL_FROM || DEFAULT_MAIL_FROM);
   return embedded ? logTransport() : undefined;
 }
