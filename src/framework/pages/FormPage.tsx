@@ -93,7 +93,7 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
   const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
 
   const loaded = useRef<BaseRecord | undefined>(undefined);
-  const { formProps, saveButtonProps, formLoading, query } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+  const { formProps, mutation, query } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
     resource: resource.table,
     action,
     id,
@@ -171,7 +171,8 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
         );
       })}
       <Space>
-        <Button type="primary" htmlType="submit" loading={formLoading} disabled={saveButtonProps.disabled}>
+        {/* Busy while saving only: a background refetch of the record changes nothing in the form. */}
+        <Button type="primary" htmlType="submit" loading={mutation.isPending}>
           Save
         </Button>
         {onCancel && <Button onClick={onCancel}>Cancel</Button>}
