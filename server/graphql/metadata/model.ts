@@ -1,4 +1,4 @@
-import type { GeneratedPermissions } from "../../auth/types.ts";
+import type { GeneratedPermissions, TableRolePermissions } from "../../auth/types.ts";
 import type { Catalog, CatalogColumn } from "./catalog.ts";
 import {
   MetadataError,
@@ -178,6 +178,11 @@ function relationship(meta: RelationshipMetadata, kind: "object" | "array", self
   return { name: meta.name, kind, target, mapping: con.columns.map((c, i) => [con.foreignColumns![i], c] as const) };
 }
 
+/** A role's generated permissions on the table "schema.name" (the policy may name a public table without its schema). */
+export function generatedFor(perTable: GeneratedPermissions[string], key: string): TableRolePermissions | undefined {
+  return perTable[key] ?? perTable[key.replace(/^public\./, "")];
+}
+
 function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissions, key: string, cols: { columns: readonly ColumnModel[] }, where: string) {
   const perms = new Map<string, { select?: SelectPermission; insert?: InsertPermission; update?: UpdatePermission; delete?: DeletePermission }>();
   const get = (role: string) => {
@@ -186,7 +191,7 @@ function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissio
     return p;
   };
   for (const [role, tables] of Object.entries(generated)) {
-    const g = tables[key] ?? tables[key.replace(/^public\./, "")];
+    const g = generatedFor(tables, key);
     if (!g) continue;
     const p = get(role);
     if (g.select) p.select = { columns: columnsOf(g.select.columns, cols, where, true), filter: g.select.filter ?? {}, limit: g.select.limit, allowAggregations: !!g.select.allow_aggregations };

@@ -4,7 +4,8 @@
  * the metadata by hand wins over the generated one of the same role and kind, as in our engine.
  */
 import type { GeneratedPermissions } from "../../auth/types.ts";
-import type { HasuraMetadata, RolePermission, TableMetadata } from "./types.ts";
+import type { HasuraMetadata, RolePermission } from "./types.ts";
+import { generatedFor } from "./model.ts";
 
 type Kind = "select" | "insert" | "update" | "delete";
 const LISTS = { select: "select_permissions", insert: "insert_permissions", update: "update_permissions", delete: "delete_permissions" } as const;
@@ -16,15 +17,14 @@ export function withGeneratedPermissions(metadata: HasuraMetadata, generated: Ge
     for (const table of source.tables) {
       const schema = table.table.schema ?? "public";
       for (const role of roles) {
-        const g = generated[role]![`${schema}.${table.table.name}`] ?? (schema === "public" ? generated[role]![table.table.name] : undefined);
+        const g = generatedFor(generated[role]!, `${schema}.${table.table.name}`);
         if (!g) continue;
         for (const kind of Object.keys(LISTS) as Kind[]) {
           const permission = g[kind];
-          if (!permission) continue;
           const key = LISTS[kind];
-          const list = ((table as TableMetadata)[key] ?? []) as RolePermission<unknown>[];
-          if (list.some((p) => p.role === role)) continue;
-          (table as Record<string, unknown>)[key] = [...list, { role, permission: structuredClone(permission) }];
+          const list = (table[key] ?? []) as RolePermission<unknown>[];
+          if (!permission || list.some((p) => p.role === role)) continue;
+          table[key] = [...list, { role, permission: structuredClone(permission) }] as never;
         }
       }
     }
