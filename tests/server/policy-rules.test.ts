@@ -23,7 +23,12 @@ describe("access policy rules: the CSV form", () => {
   it("casbin (the browser's parser) reads our serialised rules exactly as we do", async () => {
     const rules = parsePolicy(csv);
     const enforcer = await newEnforcer(newModelFromString(model), new StringAdapter(rulesToCsv(rules)));
-    const theirs = (await enforcer.getPolicy()).map((v) => v.filter((x, i) => i < 3 || x !== ""));
+    // casbin pads a line to the model's fields; trailing empty values are ours to drop (an empty filter before a column list stays).
+    const theirs = (await enforcer.getPolicy()).map((v) => {
+      const values = [...v];
+      while (values.length > 3 && values[values.length - 1] === "") values.pop();
+      return values;
+    });
     expect(theirs).toEqual(rules.filter((r) => r.ptype === "p").map((r) => r.values));
     expect(await enforcer.getGroupingPolicy()).toEqual(rules.filter((r) => r.ptype === "g").map((r) => r.values));
   });
