@@ -1,7 +1,7 @@
 /**
  * The policy editor's model: the live casbin CSV lines as a set of (role, object, action) grants that
  * the Roles screen toggles. Lines the grid does not show (groups, API rules) are kept as they are; a
- * data grant's row filter (the 4th value) is kept when the grant stays on.
+ * data grant's row filter (the 4th value) and column list (the 5th) are kept when the grant stays on.
  */
 export interface Grant {
   role: string;
@@ -58,13 +58,19 @@ export class PolicyGrid {
     return this.granted.has(grantKey(g));
   }
 
-  /** A grant with a row filter shows as "filtered" in the grid. */
+  /**
+   * A grant with a row filter or a column list shows as "filtered" in the grid: one line with only a filter
+   * shows the filter; otherwise each line (each its own rule) as "rows …, columns …", separated by " | ".
+   */
   condition(g: Grant): string | undefined {
-    const line = this.lines.find((l) => {
+    const lines = this.lines.filter((l) => {
       const x = grantOf(l);
       return x && grantKey(x) === grantKey(g);
     });
-    return line ? splitLine(line)[4] || undefined : undefined;
+    const rules = lines.map((l) => splitLine(l)).map((v) => ({ filter: v[4] || "", columns: v[5] || "" }));
+    if (!rules.some((r) => r.filter || r.columns)) return undefined;
+    if (rules.length === 1 && !rules[0]!.columns) return rules[0]!.filter;
+    return rules.map((r) => `rows ${r.filter || "all"}${r.columns ? `, columns ${r.columns}` : ""}`).join(" | ");
   }
 
   set(g: Grant, on: boolean): PolicyGrid {
