@@ -33,6 +33,15 @@ describe("access policy rules: the CSV form", () => {
     expect(await enforcer.getGroupingPolicy()).toEqual(rules.filter((r) => r.ptype === "g").map((r) => r.values));
   });
 
+  it("a data rule may end with a column list: granted (a b) or withheld (-a -b), not both; other rules take none", () => {
+    expect(parsePolicy("p, hr, data:users, update, , firstName lastName")[0]!.values).toEqual(["hr", "data:users", "update", "", "firstName lastName"]);
+    expect(parsePolicy('p, hr, data:users, select, {"type":{"_eq":"student"}}, -bankNumber')[0]!.values[4]).toBe("-bankNumber");
+    expect(() => parsePolicy("p, hr, data:users, update, , firstName -role")).toThrow(/not both/);
+    expect(() => parsePolicy("p, hr, data:users, update, , first;name")).toThrow(/bad column name/);
+    expect(() => parsePolicy("p, hr, /user, view, , firstName")).toThrow(/column list/);
+    expect(() => parsePolicy("p, hr, data:users, delete, , firstName")).toThrow(/no column list/);
+  });
+
   it("duplicates are dropped; a rule line is p or g", () => {
     expect(parsePolicy("p, hr, /user, view\np, hr, /user, view\n")).toHaveLength(1);
     expect(() => parsePolicy("x, hr, /user, view")).toThrow(/Line 1/);

@@ -9,27 +9,29 @@ export interface Grant {
   act: string;
 }
 
-/** Splits one CSV line (values may be quoted, "" is a quote). */
+/**
+ * Splits one CSV line as the server does: a value is quoted only when it starts with a quote ("" inside is a
+ * quote); an unquoted JSON filter keeps its quotes as they are.
+ */
 export function splitLine(line: string): string[] {
   const out: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      out.push(cur.trim());
-      cur = "";
-    } else cur += c;
+  let i = 0;
+  for (;;) {
+    while (line[i] === " " || line[i] === "\t") i++;
+    let value = "";
+    if (line[i] === '"') {
+      for (i++; i < line.length; i++) {
+        if (line[i] !== '"') value += line[i];
+        else if (line[i + 1] === '"') value += line[++i];
+        else break;
+      }
+      i++;
+    }
+    const end = line.indexOf(",", i);
+    out.push(value || (end === -1 ? line.slice(i) : line.slice(i, end)).trim());
+    if (end === -1) return out;
+    i = end + 1;
   }
-  out.push(cur.trim());
-  return out;
 }
 
 export const grantKey = (g: Grant) => `${g.role}\u0000${g.obj}\u0000${g.act}`;
