@@ -5,6 +5,7 @@ import type { ServerContext } from "../app.ts";
 import type { Identity } from "../auth/index.ts";
 import { IdentityError, rolesOf } from "../auth/provider.ts";
 import { passwordProblem, temporaryPassword } from "../auth/credentials.ts";
+import { recordSession, refusedByGuard } from "../auth/caller.ts";
 import { STAFF_ROLES } from "../auth/policy/rules.ts";
 import { sendIdentityError } from "../auth/routes.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -118,6 +119,12 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
   }
   const notFound = (reply: FastifyReply) => reply.code(404).send({ success: false, message: USER_MESSAGES.notFound });
   const forbidden = (reply: FastifyReply, message: string = USER_MESSAGES.forbidden) => reply.code(403).send({ success: false, message });
+  /** A write refused by the database's role guard (the one place roles are checked): its message, for a 403. */
+  const refusal = (e: unknown): string => {
+    const why = refusedByGuard(e);
+    if (why === undefined) throw e;
+    return why;
+  };
 
   app.get("/users/me", async (request, reply) => {
     const user = await findUser(request.session!.userId!);
@@ -159,6 +166,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     const d = body.data;
     const type = roles.multipleRoles.every((r) => r === "fulltime_tutor" || r === "parttime_tutor") ? "tutor" : "admin";
     const user = await db.transaction(async (tx) => {
+      await recordSession(tx, request.session!);
       const { rows } = await tx.query<UserRow>(
         `insert into users (username, email, "firstName", "lastName", role, "multipleRoles", phone, dob, gender, address, "avatarUrl",
            "companyId", "branchId", "levelIds", "subjectIds", type, status, "createdBy", "updatedBy")
@@ -176,7 +184,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
         body: `Hello ${d.firstName},\n\nAn account was created for you.\nUsername: ${d.username}\nTemporary password: ${password}\n\nChange it at ${ctx.config.publicUrl}/change-password/${encodeURIComponent(d.email)} before signing in.`,
       });
       return created;
-    });
+    }).catch((e) => refusal(e));
+    if (typeof user === "string") return forbidden(reply, user);
     return reply.code(201).send({ success: true, data: present(user) });
   });
 
@@ -205,13 +214,15 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     set.updatedBy = request.session!.userId ?? null;
     const keys = Object.keys(set);
     const updated = await db.transaction(async (tx) => {
+      await recordSession(tx, request.session!);
       const { rows } = await tx.query<UserRow>(
         `update users set ${keys.map((k, i) => `"${k}" = $${i + 2}`).join(", ")} where id = $1 returning ${USER_COLUMNS}`,
         [user.id, ...keys.map((k) => set[k])],
       );
       if (d.status && d.status !== "active") await provider.revokeUserTokens(user.id, tx);
       return rows[0];
-    });
+    }).catch((e) => refusal(e));
+    if (typeof updated === "string") return forbidden(reply, updated);
     return { success: true, data: present(updated) };
   });
 

@@ -26,11 +26,16 @@ export interface TokenVerifier {
   verifyAccessToken(token: string): Promise<{ userId: string; username: string; claims: HasuraClaims }>;
 }
 
-/** Per role, per table permissions in Hasura metadata form, generated from the access policy's data rules. */
+/**
+ * Per role, per table permissions in Hasura metadata form, generated from the access policy's data rules.
+ * `rules` (engine only, never exported): the role's rules one by one when it has several on the table and
+ * action; the permission around them is their union.
+ */
+type Columns = string[] | "*";
 export interface TableRolePermissions {
-  select?: { columns: string[] | "*"; filter: Record<string, unknown>; limit?: number; allow_aggregations?: boolean };
-  insert?: { columns: string[] | "*"; check: Record<string, unknown>; set?: Record<string, string> };
-  update?: { columns: string[] | "*"; filter: Record<string, unknown>; check?: Record<string, unknown>; set?: Record<string, string> };
+  select?: { columns: Columns; filter: Record<string, unknown>; limit?: number; allow_aggregations?: boolean; rules?: { columns: Columns; filter: Record<string, unknown> }[] };
+  insert?: { columns: Columns; check: Record<string, unknown>; set?: Record<string, string>; rules?: { columns: Columns; check: Record<string, unknown> }[] };
+  update?: { columns: Columns; filter: Record<string, unknown>; check?: Record<string, unknown>; set?: Record<string, string>; rules?: { columns: Columns; filter: Record<string, unknown>; check: Record<string, unknown> }[] };
   delete?: { filter: Record<string, unknown> };
 }
 export type GeneratedPermissions = Record<string /* role */, Record<string /* table */, TableRolePermissions>>;

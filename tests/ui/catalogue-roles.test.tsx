@@ -44,6 +44,14 @@ describe("the policy grid model", () => {
     expect(next.text()).toBe('g, sales, staff\np, hr, data:users, update, "{""type"":{""_neq"":""student""}}"\np, sales, /company, view\n');
     expect(grid.has({ role: "sales", obj: "/company", act: "view" })).toBe(false);
   });
+
+  it("shows each line of a grant with its rows and columns, and keeps them when other grants change", () => {
+    const lines = ['p, hr, data:users, update, "{""type"":{""_neq"":""student""}}", -type -numOfFailed', 'p, hr, data:users, update, {"type":{"_eq":"student"}}, firstName lastName', "p, sales, data:invoices, update, , notes"];
+    const grid = new PolicyGrid(lines);
+    expect(grid.condition({ role: "hr", obj: "data:users", act: "update" })).toBe('rows {"type":{"_neq":"student"}}, columns -type -numOfFailed | rows {"type":{"_eq":"student"}}, columns firstName lastName');
+    expect(grid.condition({ role: "sales", obj: "data:invoices", act: "update" })).toBe("rows all, columns notes");
+    expect(grid.set({ role: "sales", obj: "/company", act: "view" }, true).text()).toBe([...lines, "p, sales, /company, view"].join("\n") + "\n");
+  });
 });
 
 describe("policy editor", () => {

@@ -6,7 +6,7 @@ import { MENU_TREE } from "../../../src/domain/menu.ts";
 
 export interface Rule {
   ptype: "p" | "g";
-  /** v0…v5 of casbin_rule: p = sub, obj, act[, cond]; g = role, group. */
+  /** v0…v5 of casbin_rule: p = sub, obj, act[, cond[, columns]]; g = role, group. */
   values: string[];
 }
 
@@ -119,8 +119,9 @@ export function parsePolicy(text: string, options: ParseOptions = {}): Rule[] {
       if (!/^[a-z][a-z0-9_]*$/.test(v[1])) fail(`bad group name "${v[1]}"`);
       if (v[1] === "admin" || v[1] === ANONYMOUS) fail(`"${v[1]}" cannot be used as a group`);
     } else {
-      if (v.length < 3 || v.length > 4) fail('a rule is "p, <role>, <object>, <action>[, <row filter>]"');
-      const [sub, obj, act, cond] = v;
+      if (v.length < 3 || v.length > 5) fail('a rule is "p, <role>, <object>, <action>[, <row filter>[, <columns>]]"');
+      const [sub, obj, act, cond, columns] = v;
+      if (columns !== undefined && !obj.startsWith("data:")) fail("only data rules take a column list");
       if (!isRole(sub)) fail(`unknown role "${sub}"`);
       if (obj.startsWith("/")) {
         if (act !== "view") fail('a route takes the action "view"');
@@ -147,17 +148,40 @@ export function parsePolicy(text: string, options: ParseOptions = {}): Rule[] {
           }
           if (!filter || typeof filter !== "object" || Array.isArray(filter)) fail("the row filter must be a JSON object");
         }
+        if (columns !== undefined && columns !== "") {
+          if (act === "delete") fail("a delete rule takes no column list");
+          try {
+            parseColumnList(columns);
+          } catch (e) {
+            fail((e as Error).message);
+          }
+        }
       } else {
         fail("the object must be a /route, menu:<entry>, data:<table> or api:/path");
       }
     }
-    const values = rule.ptype === "p" && v[3] === "" ? v.slice(0, 3) : v;
+    // Trailing empty values say nothing: "p, r, data:t, select, " is "p, r, data:t, select".
+    const values = [...v];
+    while (rule.ptype === "p" && values.length > 3 && values[values.length - 1] === "") values.pop();
     const key = [rule.ptype, ...values].join("\u0000");
     if (seen.has(key)) continue;
     seen.add(key);
     rules.push({ ptype: rule.ptype, values });
   }
   return rules;
+}
+
+/** A data rule's column list: the columns it grants ("a b c") or all columns but some ("-a -b"). */
+export type ColumnList = { readonly only: readonly string[] } | { readonly except: readonly string[] };
+
+/** Parses the 5th value of a data rule; throws PolicyError when it is neither form. */
+export function parseColumnList(text: string): ColumnList {
+  const names = text.trim().split(/\s+/).filter(Boolean);
+  if (!names.length) throw new PolicyError("the column list is empty");
+  const negated = names.filter((n) => n.startsWith("-"));
+  if (negated.length && negated.length !== names.length) throw new PolicyError('a column list names the columns granted ("a b") or those withheld ("-a -b"), not both');
+  for (const n of names) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n.replace(/^-/, ""))) throw new PolicyError(`bad column name "${n}"`);
+  return negated.length ? { except: names.map((n) => n.slice(1)) } : { only: names };
 }
 
 /** The groups a role belongs to, transitively (g lines), the role itself first. */

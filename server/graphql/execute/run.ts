@@ -10,6 +10,7 @@ import { compileRootField, compileSelectFields, type CompileOptions, type Compil
 import { SqlBuilder } from "../sql/builder.ts";
 import { compileInsertedOutput, compileInsertRows } from "../sql/mutation.ts";
 import { fromDatabaseError } from "./db-errors.ts";
+import { recordCaller } from "../../auth/caller.ts";
 
 export interface GraphQLRequest {
   readonly query: string;
@@ -294,6 +295,8 @@ export async function executeOperation(ctx: ExecutionContext, request: GraphQLRe
   if (plan.operation === "mutation" && plan.fields.some((f) => f.kind === "mutation")) {
     // All mutation root fields of a request in one transaction.
     const parts = await ctx.db.transaction(async (tx) => {
+      // As Hasura does: the caller in the transaction, for the database's guards (docs/DECISIONS.md).
+      await recordCaller(tx, ctx.session, ctx.access.isAdmin);
       const out: string[] = [];
       for (const f of plan.fields) out.push(await runField(tx, ctx, f));
       return out;

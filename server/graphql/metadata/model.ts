@@ -30,22 +30,32 @@ export interface RelationshipModel {
   /** [column of this table, column of the target] */
   readonly mapping: readonly (readonly [string, string])[];
 }
+/** One generated rule of a role's permission (see TableRolePermissions.rules). */
+export interface PermissionRule {
+  readonly columns: readonly string[];
+  readonly filter: BoolExpJson;
+  readonly check: BoolExpJson;
+}
 export interface SelectPermission {
   readonly columns: readonly string[];
   readonly filter: BoolExpJson;
   readonly limit?: number;
   readonly allowAggregations: boolean;
+  /** The role's rules one by one (each its columns under its filter); absent = the permission is one rule. */
+  readonly rules?: readonly PermissionRule[];
 }
 export interface InsertPermission {
   readonly columns: readonly string[];
   readonly check: BoolExpJson;
   readonly set: Readonly<Record<string, unknown>>;
+  readonly rules?: readonly PermissionRule[];
 }
 export interface UpdatePermission {
   readonly columns: readonly string[];
   readonly filter: BoolExpJson;
   readonly check?: BoolExpJson;
   readonly set: Readonly<Record<string, unknown>>;
+  readonly rules?: readonly PermissionRule[];
 }
 export interface DeletePermission {
   readonly filter: BoolExpJson;
@@ -194,9 +204,11 @@ function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissio
     const g = generatedFor(tables, key);
     if (!g) continue;
     const p = get(role);
-    if (g.select) p.select = { columns: columnsOf(g.select.columns, cols, where, true), filter: g.select.filter ?? {}, limit: g.select.limit, allowAggregations: !!g.select.allow_aggregations };
-    if (g.insert) p.insert = { columns: columnsOf(g.insert.columns, cols, where, true), check: g.insert.check ?? {}, set: g.insert.set ?? {} };
-    if (g.update) p.update = { columns: columnsOf(g.update.columns, cols, where, true), filter: g.update.filter ?? {}, check: g.update.check, set: g.update.set ?? {} };
+    const rules = (list: { columns: string[] | "*"; filter?: BoolExpJson; check?: BoolExpJson }[] | undefined) =>
+      list?.map((r) => ({ columns: columnsOf(r.columns, cols, where, true), filter: r.filter ?? {}, check: r.check ?? {} }));
+    if (g.select) p.select = { columns: columnsOf(g.select.columns, cols, where, true), filter: g.select.filter ?? {}, limit: g.select.limit, allowAggregations: !!g.select.allow_aggregations, rules: rules(g.select.rules) };
+    if (g.insert) p.insert = { columns: columnsOf(g.insert.columns, cols, where, true), check: g.insert.check ?? {}, set: g.insert.set ?? {}, rules: rules(g.insert.rules) };
+    if (g.update) p.update = { columns: columnsOf(g.update.columns, cols, where, true), filter: g.update.filter ?? {}, check: g.update.check, set: g.update.set ?? {}, rules: rules(g.update.rules) };
     if (g.delete) p.delete = { filter: g.delete.filter ?? {} };
   }
   // Metadata written by hand wins over the generated permission of the same role and kind.

@@ -24,7 +24,9 @@ export function withGeneratedPermissions(metadata: HasuraMetadata, generated: Ge
           const key = LISTS[kind];
           const list = (table[key] ?? []) as RolePermission<unknown>[];
           if (!permission || list.some((p) => p.role === role)) continue;
-          table[key] = [...list, { role, permission: structuredClone(permission) }] as never;
+          // Hasura holds one permission per role: the union of the role's rules (engine-only `rules` stay behind).
+          const { rules: _rules, ...hasuraForm } = structuredClone(permission) as typeof permission & { rules?: unknown };
+          table[key] = [...list, { role, permission: hasuraForm }] as never;
         }
       }
     }

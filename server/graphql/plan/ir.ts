@@ -121,6 +121,8 @@ export interface UpdateIR {
   readonly where: BoolExp;
   readonly filter: BoolExp | null;
   readonly check: BoolExp | null;
+  /** Rules with different checks: a row is written under a rule whose filter admitted it (before) and whose check it meets (after). */
+  readonly alternatives?: readonly { readonly filter: BoolExp; readonly check: BoolExp }[];
   readonly assignments: readonly { readonly column: ColumnModel; readonly op: UpdateOp; readonly value: Value }[];
   readonly output: MutationOutput;
 }

@@ -18,6 +18,9 @@ export function checkPermissionFilters(model: Model): void {
         ["update_permissions.filter", p.update?.filter],
         ["update_permissions.check", p.update?.check],
         ["delete_permissions.filter", p.delete?.filter],
+        ...(p.select?.rules ?? []).map((r) => ["select_permissions.rules.filter", r.filter] as [string, BoolExpJson]),
+        ...(p.insert?.rules ?? []).map((r) => ["insert_permissions.rules.check", r.check] as [string, BoolExpJson]),
+        ...(p.update?.rules ?? []).flatMap((r) => [["update_permissions.rules.filter", r.filter], ["update_permissions.rules.check", r.check]] as [string, BoolExpJson][]),
       ];
       for (const [where, json] of expressions) {
         if (json === undefined) continue;

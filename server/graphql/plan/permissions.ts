@@ -1,5 +1,5 @@
 import type { BoolExpJson } from "../metadata/types.ts";
-import type { InsertPermission, Model, RolePermissions, TableModel } from "../metadata/model.ts";
+import type { InsertPermission, Model, RolePermissions, TableModel, UpdatePermission } from "../metadata/model.ts";
 
 /**
  * What one request may do, per table: the union of the session's roles (Hasura's inherited-role
@@ -14,11 +14,20 @@ export interface EffectiveSelect {
   readonly limit?: number;
   readonly allowAggregations: boolean;
 }
+/** One rule a write may go through: the columns it may write, the rows it may touch, the check the written row meets. */
+export interface MutationRule {
+  readonly columns: readonly string[];
+  readonly filter: BoolExpJson | null;
+  readonly check: BoolExpJson | null;
+}
 export interface EffectiveMutation {
+  /** Every column some rule may write (the schema's input types). */
   readonly columns: readonly string[];
   readonly filter: BoolExpJson | null;
   readonly check: BoolExpJson | null;
   readonly set: Readonly<Record<string, unknown>>;
+  /** The rules of every role one by one: a write goes through one of them, never a mix of two. */
+  readonly rules: readonly MutationRule[];
 }
 export interface EffectiveDelete {
   readonly filter: BoolExpJson | null;
@@ -49,8 +58,8 @@ export function adminAccess(): Access {
       if (!s) selects.set(t, (s = { filter: null, columns: new Map(all(t).map((c) => [c, null])), allowAggregations: true }));
       return s;
     },
-    insert: (t) => ({ columns: all(t), filter: null, check: null, set: {} }),
-    update: (t) => ({ columns: all(t), filter: null, check: null, set: {} }),
+    insert: (t) => ({ columns: all(t), filter: null, check: null, set: {}, rules: [{ columns: all(t), filter: null, check: null }] }),
+    update: (t) => ({ columns: all(t), filter: null, check: null, set: {}, rules: [{ columns: all(t), filter: null, check: null }] }),
     delete: () => ({ filter: null }),
   };
 }
@@ -75,13 +84,21 @@ export function roleAccess(model: Model, sessionRoles: readonly string[]): Acces
     if (!cache.has(k)) cache.set(k, f());
     return cache.get(k) as T;
   };
-  const mutation = (list: (InsertPermission | { columns: readonly string[]; filter?: BoolExpJson; check?: BoolExpJson; set: Readonly<Record<string, unknown>> })[]): EffectiveMutation | undefined => {
+  const orNull = (f: BoolExpJson | undefined) => (isEmpty(f) ? null : f!);
+  const mutation = (list: (InsertPermission | UpdatePermission)[]): EffectiveMutation | undefined => {
     if (!list.length) return undefined;
+    const rules: MutationRule[] = list.flatMap((p) => {
+      const filter = "filter" in p ? p.filter : undefined;
+      return p.rules
+        ? p.rules.map((r) => ({ columns: r.columns, filter: "filter" in p ? orNull(r.filter) : null, check: orNull(r.check) }))
+        : [{ columns: p.columns, filter: orNull(filter), check: orNull(p.check) }];
+    });
     return {
       columns: [...new Set(list.flatMap((p) => p.columns))],
-      filter: anyOf(list.map((p) => ("filter" in p && p.filter) || {})),
-      check: anyOf(list.map((p) => p.check ?? {})),
+      filter: anyOf(rules.map((r) => r.filter ?? {})),
+      check: anyOf(rules.map((r) => r.check ?? {})),
       set: Object.assign({}, ...list.map((p) => p.set)),
+      rules,
     };
   };
   return {
@@ -90,7 +107,8 @@ export function roleAccess(model: Model, sessionRoles: readonly string[]): Acces
     key: roles.join(","),
     select: (t) =>
       memo(`s:${t.key}`, () => {
-        const list = perms(t).flatMap((p) => (p.select ? [p.select] : []));
+        // Each rule of each role: a column shows on the rows of the rules that grant it.
+        const list = perms(t).flatMap((p) => (!p.select ? [] : p.select.rules ? p.select.rules.map((r) => ({ ...p.select!, columns: r.columns, filter: r.filter })) : [p.select]));
         if (!list.length) return undefined;
         const filter = anyOf(list.map((p) => p.filter));
         const columns = new Map<string, BoolExpJson | null>();

@@ -20,7 +20,8 @@ import type {
   UpdateOp,
   Value,
 } from "./ir.ts";
-import type { Access } from "./permissions.ts";
+import type { Access, EffectiveMutation, MutationRule } from "./permissions.ts";
+import type { BoolExpJson } from "../metadata/types.ts";
 import { parseBoolExp, type BoolExpContext } from "./boolexp.ts";
 import { parseOrderBy } from "./order.ts";
 import { tablesRead } from "./tables.ts";
@@ -251,19 +252,22 @@ class Planner {
       for (const [k, v] of presets) columns.set(k, v);
       return { columns, objectRels, arrayRels };
     });
+    const written = new Set(rows.flatMap((r) => [...r.columns.keys()].filter((c) => !presets.has(c))));
+    const rules = applicableRules(perm, written, table, "insert", path);
     let conflict: InsertIR["onConflict"];
     if (isObject(onConflict)) {
       const upd = this.input.access.update(table);
       const cols = (Array.isArray(onConflict.update_columns) ? onConflict.update_columns : onConflict.update_columns ? [onConflict.update_columns] : []).map(String);
       if (cols.length && !upd) throw new RequestError("permission-error", `upsert is not allowed: no update permission on "${table.name}"`, `${path}.args.on_conflict`);
+      const updateRules = upd && cols.length ? applicableRules(upd, new Set(cols), table, "update", `${path}.args.on_conflict`) : undefined;
       conflict = {
         constraint: String(onConflict.constraint),
         updateColumns: cols.map((c) => table.column.get(c)!),
         where: isObject(onConflict.where) ? parseBoolExp(this.ctx(`${path}.args.on_conflict.where`), table, onConflict.where) : undefined,
-        updateFilter: upd ? this.permission(table, upd.filter, path) : null,
+        updateFilter: updateRules ? this.permission(table, anyRule(updateRules.map((r) => r.filter)), path) : upd ? this.permission(table, upd.filter, path) : null,
       };
     }
-    return { kind: "insert", table, rows, onConflict: conflict, check: this.permission(table, perm.check, path), output };
+    return { kind: "insert", table, rows, onConflict: conflict, check: this.permission(table, anyRule(rules.map((r) => r.check)), path), output };
   }
 
   update(table: TableModel, args: Record<string, unknown>, byPk: boolean, output: MutationOutput, path: string): UpdateIR {
@@ -288,7 +292,13 @@ class Planner {
       }
     }
     for (const [col, value] of presets) assignments.push({ column: table.column.get(col)!, op: "_set", value });
-    return { kind: "update", table, where, filter: this.permission(table, perm.filter, path), check: this.permission(table, perm.check, path), assignments, output };
+    const rules = applicableRules(perm, new Set(assignments.filter((a) => !presets.has(a.column.name)).map((a) => a.column.name)), table, "update", path);
+    const filter = this.permission(table, anyRule(rules.map((r) => r.filter)), path);
+    // One check for all: the filter of any rule and the common check. Different checks: each row meets the check of a rule that admitted it.
+    const checks = new Set(rules.map((r) => JSON.stringify(r.check)));
+    if (checks.size <= 1) return { kind: "update", table, where, filter, check: this.permission(table, rules[0]?.check, path), assignments, output };
+    const alternatives = rules.map((r) => ({ filter: this.permission(table, r.filter, path) ?? { kind: "true" as const }, check: this.permission(table, r.check, path) ?? { kind: "true" as const } }));
+    return { kind: "update", table, where, filter, check: null, alternatives, assignments, output };
   }
 
   delete(table: TableModel, args: Record<string, unknown>, output: MutationOutput, path: string): DeleteIR {
@@ -298,6 +308,23 @@ class Planner {
     const where = parseBoolExp(this.ctx(`${path}.args.where`), table, args.where);
     return { kind: "delete", table, where, filter: this.permission(table, perm.filter, path), output };
   }
+}
+
+/**
+ * The rules a write may go through: those granting every column it writes. None: the write mixes
+ * columns that no single rule grants together, and is refused as a whole.
+ */
+function applicableRules(perm: EffectiveMutation, written: ReadonlySet<string>, table: TableModel, kind: "insert" | "update", path: string): readonly MutationRule[] {
+  const rules = perm.rules.filter((r) => [...written].every((c) => r.columns.includes(c)));
+  if (!rules.length) throw new RequestError("permission-error", `no ${kind} permission on "${table.name}" allows writing these columns together: ${[...written].sort().join(", ")}`, path);
+  return rules;
+}
+
+/** The filters (or checks) of rules as one: any unrestricted rule lets everything through. */
+function anyRule(list: readonly (BoolExpJson | null)[]): BoolExpJson | null {
+  if (list.some((f) => !f)) return null;
+  const unique = [...new Map(list.map((f) => [JSON.stringify(f), f!])).values()];
+  return unique.length === 1 ? unique[0] : { _or: unique };
 }
 
 /** The where of a *_by_pk field, in the JSON form parseBoolExp reads. */

@@ -9,7 +9,7 @@ import { rowJson } from "./select.ts";
  * A mutation compiles to one statement: the write in a CTE "_m" returning the rows, and a select that builds
  * the response JSON from them ("json") and counts the rows failing the permission's check ("failed").
  */
-function finish(b: SqlBuilder, model: Model, table: TableModel, cte: string, output: MutationOutput | "rows", check: BoolExp | null, affectedRows?: number): CompiledStatement {
+function finish(b: SqlBuilder, model: Model, table: TableModel, cte: string, output: MutationOutput | "rows", check: BoolExp | null, affectedRows?: number, passed?: (alias: string) => string): CompiledStatement {
   let json: string;
   if (output === "rows") {
     json = `(select coalesce(json_agg(row_to_json("_m")), '[]'::json) from "_m")`;
@@ -28,7 +28,8 @@ function finish(b: SqlBuilder, model: Model, table: TableModel, cte: string, out
     json = parts.length ? `json_build_object(${parts.join(", ")})` : "json_build_object()";
   }
   const c = b.alias();
-  const failed = check ? `(select count(*) from "_m" as ${c} where not coalesce(${compileBoolExp(b, check, c, model)}, false))::int` : "0";
+  const ok = passed ? passed(c) : check ? compileBoolExp(b, check, c, model) : undefined;
+  const failed = ok ? `(select count(*) from "_m" as ${c} where not coalesce(${ok}, false))::int` : "0";
   return b.build(`with "_m" as (${cte}) select (${json})::text as "json", ${failed} as "failed", (select count(*) from "_m")::int as "affected"`);
 }
 
@@ -75,9 +76,9 @@ export function compileInsert(b: SqlBuilder, model: Model, ir: InsertIR, rawRows
 export function compileUpdate(b: SqlBuilder, model: Model, ir: UpdateIR): CompiledStatement {
   const t = ir.table;
   const u = ident("_u");
-  const where = compileBoolExp(b, andExp(ir.filter, ir.where), u, model);
+  const where = () => compileBoolExp(b, andExp(ir.filter, ir.where), u, model);
   // Nothing to set: Hasura writes nothing and reports no rows.
-  if (!ir.assignments.length) return finish(b, model, t, `select * from ${tableRef(t)} as ${u} where false and ${where}`, ir.output, null);
+  if (!ir.assignments.length) return finish(b, model, t, `select * from ${tableRef(t)} as ${u} where false and ${where()}`, ir.output, null);
   const sets = ir.assignments.map(({ column, op, value }) => {
     const col = `${u}.${ident(column.name)}`;
     const type = castType(column);
@@ -99,7 +100,18 @@ export function compileUpdate(b: SqlBuilder, model: Model, ir: UpdateIR): Compil
         return `${ident(column.name)} = ${col} #- ${b.value(value, "text[]")}`;
     }
   });
-  return finish(b, model, t, `update ${tableRef(t)} as ${u} set ${sets.join(", ")} where ${where} returning ${u}.*`, ir.output, ir.check);
+  if (!ir.alternatives) return finish(b, model, t, `update ${tableRef(t)} as ${u} set ${sets.join(", ")} where ${where()} returning ${u}.*`, ir.output, ir.check);
+  // Which rules admitted each row is read before the write (a self-join on the key) and returned beside the new row.
+  const o = ident("_o");
+  const p = ident("_p");
+  const keys = t.primaryKey.length ? t.primaryKey.map(ident) : ["ctid"];
+  const admitted = ir.alternatives.map((a, i) => `(${compileBoolExp(b, a.filter, o, model)}) as ${ident(`_admitted${i}`)}`);
+  const before = `select ${keys.map((k, i) => `${o}.${k} as ${ident(`_key${i}`)}`).join(", ")}, ${admitted.join(", ")} from ${tableRef(t)} as ${o} where ${compileBoolExp(b, andExp(ir.filter, ir.where), o, model)}`;
+  const join = keys.map((k, i) => `${u}.${k} = ${p}.${ident(`_key${i}`)}`).join(" and ");
+  const flags = ir.alternatives.map((_, i) => `${p}.${ident(`_admitted${i}`)}`).join(", ");
+  const cte = `update ${tableRef(t)} as ${u} set ${sets.join(", ")} from (${before}) as ${p} where ${join} returning ${u}.*, ${flags}`;
+  const alternatives = ir.alternatives;
+  return finish(b, model, t, cte, ir.output, null, undefined, (c) => alternatives.map((a, i) => `(${c}.${ident(`_admitted${i}`)} and ${compileBoolExp(b, a.check, c, model)})`).join(" or "));
 }
 
 export function compileDelete(b: SqlBuilder, model: Model, ir: DeleteIR): CompiledStatement {

@@ -1,7 +1,7 @@
 /**
  * The policy editor's model: the live casbin CSV lines as a set of (role, object, action) grants that
  * the Roles screen toggles. Lines the grid does not show (groups, API rules) are kept as they are; a
- * data grant's row filter (the 4th value) is kept when the grant stays on.
+ * data grant's row filter (the 4th value) and column list (the 5th) are kept when the grant stays on.
  */
 export interface Grant {
   role: string;
@@ -9,27 +9,29 @@ export interface Grant {
   act: string;
 }
 
-/** Splits one CSV line (values may be quoted, "" is a quote). */
+/**
+ * Splits one CSV line as the server does: a value is quoted only when it starts with a quote ("" inside is a
+ * quote); an unquoted JSON filter keeps its quotes as they are.
+ */
 export function splitLine(line: string): string[] {
   const out: string[] = [];
-  let cur = "";
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      out.push(cur.trim());
-      cur = "";
-    } else cur += c;
+  let i = 0;
+  for (;;) {
+    while (line[i] === " " || line[i] === "\t") i++;
+    let value = "";
+    if (line[i] === '"') {
+      for (i++; i < line.length; i++) {
+        if (line[i] !== '"') value += line[i];
+        else if (line[i + 1] === '"') value += line[++i];
+        else break;
+      }
+      i++;
+    }
+    const end = line.indexOf(",", i);
+    out.push(value || (end === -1 ? line.slice(i) : line.slice(i, end)).trim());
+    if (end === -1) return out;
+    i = end + 1;
   }
-  out.push(cur.trim());
-  return out;
 }
 
 export const grantKey = (g: Grant) => `${g.role}\u0000${g.obj}\u0000${g.act}`;
@@ -58,13 +60,19 @@ export class PolicyGrid {
     return this.granted.has(grantKey(g));
   }
 
-  /** A grant with a row filter shows as "filtered" in the grid. */
+  /**
+   * A grant with a row filter or a column list shows as "filtered" in the grid: one line with only a filter
+   * shows the filter; otherwise each line (each its own rule) as "rows …, columns …", separated by " | ".
+   */
   condition(g: Grant): string | undefined {
-    const line = this.lines.find((l) => {
+    const lines = this.lines.filter((l) => {
       const x = grantOf(l);
       return x && grantKey(x) === grantKey(g);
     });
-    return line ? splitLine(line)[4] || undefined : undefined;
+    const rules = lines.map((l) => splitLine(l)).map((v) => ({ filter: v[4] || "", columns: v[5] || "" }));
+    if (!rules.some((r) => r.filter || r.columns)) return undefined;
+    if (rules.length === 1 && !rules[0]!.columns) return rules[0]!.filter;
+    return rules.map((r) => `rows ${r.filter || "all"}${r.columns ? `, columns ${r.columns}` : ""}`).join(" | ");
   }
 
   set(g: Grant, on: boolean): PolicyGrid {
