@@ -9,6 +9,7 @@ import { adminPlugin } from "./graphql/admin/index.ts";
 import { apiPlugin } from "./api/index.ts";
 import { mediaFor } from "./media/index.ts";
 import { mediaRoutes } from "./media/routes.ts";
+import { securityHeaders } from "./security/headers.ts";
 
 export interface ServerContext {
   db: Db;
@@ -27,6 +28,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: boolea
   policy.onChange(() => engine.setGeneratedPermissions(policy.hasuraPermissions()));
   policy.checkPermissionsWith((permissions) => engine.checkGeneratedPermissions(permissions));
 
+  await securityHeaders(app);
   app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
   await app.register(identity.routes);
   await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });
