@@ -145,6 +145,35 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
     if (user.status !== "active") throw new IdentityError(403, IDENTITY_MESSAGES.inactive);
   }
 
+  /**
+   * The password of an active user, counted (issue 10 §7): a wrong one adds to the failures in a row that
+   * lock the account (spec part 1 §8) and answers `wrong`, or the lockout when this failure locked it; a
+   * right one clears the count. Sign-in and change-password share the count.
+   */
+  async function checkPassword(user: UserRow, password: string, wrong: string): Promise<void> {
+    if (await verifyPassword(user.passwordHash!, password)) {
+      if (user.numOfFailed > 0) await db.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+      return;
+    }
+    const { rows } = await db.query<{ numOfFailed: number; status: string }>(
+      `update users set "numOfFailed" = "numOfFailed" + 1,
+         status = case when "numOfFailed" + 1 >= $2 and status = 'active' then 'locked' else status end
+       where id = $1 returning "numOfFailed", status`,
+      [user.id, MAX_FAILED_SIGN_INS],
+    );
+    if (rows[0]?.status === "locked") {
+      await provider.revokeUserTokens(user.id);
+      throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
+    }
+    throw new IdentityError(401, wrong);
+  }
+
+  /** An unknown user costs as much time as a known one (no user enumeration by timing). */
+  async function spendPasswordCheck(password: string): Promise<void> {
+    dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    await verifyPassword(await dummyHash, password);
+  }
+
   async function checkNewPassword(password: string, username: string) {
     const problem = passwordProblem(password, username);
     if (problem) throw new IdentityError(400, problem, { errors: { newPassword: problem } });
@@ -154,25 +183,11 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
     async signIn(username, password) {
       const user = await findUser(username);
       if (!user || !user.passwordHash) {
-        dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
-        await verifyPassword(await dummyHash, password);
+        await spendPasswordCheck(password);
         throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
       }
       assertActive(user);
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        const { rows } = await db.query<{ numOfFailed: number; status: string }>(
-          `update users set "numOfFailed" = "numOfFailed" + 1,
-             status = case when "numOfFailed" + 1 >= $2 then 'locked' else status end
-           where id = $1 returning "numOfFailed", status`,
-          [user.id, MAX_FAILED_SIGN_INS],
-        );
-        if (rows[0]?.status === "locked") {
-          await provider.revokeUserTokens(user.id);
-          throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
-        }
-        throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
-      }
-      if (user.numOfFailed > 0) await db.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+      await checkPassword(user, password, IDENTITY_MESSAGES.badCredentials);
       if (user.mustChangePassword) throw new IdentityError(403, IDENTITY_MESSAGES.mustChangePassword, { mustChangePassword: true });
       const sessionId = randomUUID();
       const refreshToken = await issueRefreshToken(user.id, sessionId);
@@ -268,10 +283,13 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
 
     async changePassword(usernameOrEmail, oldPassword, newPassword) {
       const user = await findUser(usernameOrEmail);
-      if (!user || !user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+      if (!user || !user.passwordHash) {
+        await spendPasswordCheck(oldPassword);
         throw new IdentityError(401, IDENTITY_MESSAGES.badOldPassword);
       }
+      // The account's state first: a locked account answers the same whether the old password is right or not.
       assertActive(user);
+      await checkPassword(user, oldPassword, IDENTITY_MESSAGES.badOldPassword);
       if (oldPassword === newPassword) {
         const message = "The new password must differ from the current one.";
         throw new IdentityError(400, message, { errors: { newPassword: message } });
