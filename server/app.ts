@@ -9,6 +9,8 @@ import { adminPlugin } from "./graphql/admin/index.ts";
 import { apiPlugin } from "./api/index.ts";
 import { mediaFor } from "./media/index.ts";
 import { mediaRoutes } from "./media/routes.ts";
+import { securityHeaders } from "./security/headers.ts";
+import { loggerOptions, type LoggerSetting } from "./security/log-redaction.ts";
 
 export interface ServerContext {
   db: Db;
@@ -17,8 +19,8 @@ export interface ServerContext {
 }
 
 /** Wires the three interfaces (GraphQL, REST, identity) and the browser app over one database. */
-export async function buildServer(ctx: ServerContext, options: { logger?: boolean; serveApp?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
+export async function buildServer(ctx: ServerContext, options: { logger?: LoggerSetting; serveApp?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: loggerOptions(options.logger), bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);
@@ -27,6 +29,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: boolea
   policy.onChange(() => engine.setGeneratedPermissions(policy.hasuraPermissions()));
   policy.checkPermissionsWith((permissions) => engine.checkGeneratedPermissions(permissions));
 
+  await securityHeaders(app);
   app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
   await app.register(identity.routes);
   await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });

@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { ServerContext } from "../app.ts";
 import type { Queryable } from "../db/index.ts";
 import { enqueueMessages, LOG_STATUS, type QueuedMessage } from "../mail/outbox.ts";
+import { sanitiseRichText } from "../security/rich-text.ts";
 import { validationError } from "./validation.ts";
 
 export const COMMUNICATION_MESSAGES = {
@@ -45,6 +46,8 @@ const filterRecipient = z
   })
   .nullable()
   .optional();
+/** Rich text (Quill HTML) is stored sanitised (issue 10 §4). */
+const richText = z.string().max(200_000).transform(sanitiseRichText).nullable().optional();
 const recipientType = z.enum(["all", "student", "parent"]).default("student");
 const common = {
   id: uuid.optional(),
@@ -58,12 +61,12 @@ const common = {
 };
 const broadcastBody = z.object({
   ...common,
-  content: z.string().max(200_000).nullable().optional(),
+  content: richText,
   via: z.array(z.enum(["email", "sms", "notification"])).min(1, COMMUNICATION_MESSAGES.noChannel),
 });
 const newsBody = z.object({
   ...common,
-  message: z.string().max(200_000).nullable().optional(),
+  message: richText,
   footer: z.string().max(2000).nullable().optional(),
   coverUrl: z.string().max(2000).nullable().optional(),
   hashtags: z.array(z.string().trim().min(1).max(100)).max(50).default([]),

@@ -297,13 +297,17 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     return { success: true, data: null };
   });
 
-  app.get("/auth/access-token", async (request, reply) => {
-    const query = refreshQuery.safeParse(request.query ?? {});
-    if (!query.success) return validationError(reply, query.error);
+  // The spec's refresh call carries the refresh token in the URL (kept out of our logs by the logger's
+  // serialisers); the POST form with the same fields in a JSON body keeps it out of every URL (issue 10 §8).
+  const refresh = async (input: unknown, reply: FastifyReply) => {
+    const parsed = refreshQuery.safeParse(input ?? {});
+    if (!parsed.success) return validationError(reply, parsed.error);
     try {
-      return { success: true, data: await provider.refresh(query.data.username, query.data.refreshToken) };
+      return { success: true, data: await provider.refresh(parsed.data.username, parsed.data.refreshToken) };
     } catch (e) {
       return sendIdentityError(reply, e);
     }
-  });
+  };
+  app.get("/auth/access-token", async (request, reply) => refresh(request.query, reply));
+  app.post("/auth/access-token", async (request, reply) => refresh(request.body, reply));
 };

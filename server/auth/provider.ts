@@ -5,7 +5,7 @@ import { enqueueMail } from "../mail/outbox.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { KeyStore, SIGNING_ALG } from "./keys.ts";
 import { LOCKED_ACCOUNT_MESSAGE, MAX_FAILED_SIGN_INS, passwordProblem } from "./credentials.ts";
-import { HASURA_CLAIMS, InvalidTokenError, type HasuraClaims, type TokenVerifier } from "./types.ts";
+import { HASURA_CLAIMS, InvalidTokenError, SESSION_ENDED_MESSAGE, type HasuraClaims, type TokenVerifier } from "./types.ts";
 
 /** Access tokens live 15 minutes; refresh tokens 30 days; reset codes 15 minutes and 5 tries. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -82,6 +82,7 @@ export function rolesOf(user: { role: string | null; multipleRoles: string[] | s
   return user.role ? [user.role] : [];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const USER_COLUMNS = `u.id, u.username, u.email, u.role, u."multipleRoles", u.status, u."numOfFailed",
@@ -110,7 +111,8 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
     return byEmail.rows.length === 1 ? byEmail.rows[0] : undefined;
   }
 
-  async function issueAccessToken(user: { id: string; username: string; role: string | null; multipleRoles: UserRow["multipleRoles"] }): Promise<string> {
+  /** `sid` names the sign-in session (the refresh-token family): a token of an ended session is refused. */
+  async function issueAccessToken(user: { id: string; username: string; role: string | null; multipleRoles: UserRow["multipleRoles"] }, sessionId: string): Promise<string> {
     const roles = rolesOf(user);
     const key = keys.signingKey();
     const claims: HasuraClaims = {
@@ -118,7 +120,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
       "x-hasura-default-role": roles[roles.length - 1] ?? "",
       "x-hasura-user-id": user.id,
     };
-    return new SignJWT({ [HASURA_CLAIMS]: claims, preferred_username: user.username })
+    return new SignJWT({ [HASURA_CLAIMS]: claims, preferred_username: user.username, sid: sessionId })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: key.kid, typ: "JWT" })
       .setSubject(user.id)
       .setIssuer(TOKEN_ISSUER)
@@ -143,6 +145,35 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
     if (user.status !== "active") throw new IdentityError(403, IDENTITY_MESSAGES.inactive);
   }
 
+  /**
+   * The password of an active user, counted (issue 10 §7): a wrong one adds to the failures in a row that
+   * lock the account (spec part 1 §8) and answers `wrong`, or the lockout when this failure locked it; a
+   * right one clears the count. Sign-in and change-password share the count.
+   */
+  async function checkPassword(user: UserRow, password: string, wrong: string): Promise<void> {
+    if (await verifyPassword(user.passwordHash!, password)) {
+      if (user.numOfFailed > 0) await db.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+      return;
+    }
+    const { rows } = await db.query<{ numOfFailed: number; status: string }>(
+      `update users set "numOfFailed" = "numOfFailed" + 1,
+         status = case when "numOfFailed" + 1 >= $2 and status = 'active' then 'locked' else status end
+       where id = $1 returning "numOfFailed", status`,
+      [user.id, MAX_FAILED_SIGN_INS],
+    );
+    if (rows[0]?.status === "locked") {
+      await provider.revokeUserTokens(user.id);
+      throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
+    }
+    throw new IdentityError(401, wrong);
+  }
+
+  /** An unknown user costs as much time as a known one (no user enumeration by timing). */
+  async function spendPasswordCheck(password: string): Promise<void> {
+    dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+    await verifyPassword(await dummyHash, password);
+  }
+
   async function checkNewPassword(password: string, username: string) {
     const problem = passwordProblem(password, username);
     if (problem) throw new IdentityError(400, problem, { errors: { newPassword: problem } });
@@ -152,34 +183,21 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
     async signIn(username, password) {
       const user = await findUser(username);
       if (!user || !user.passwordHash) {
-        dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
-        await verifyPassword(await dummyHash, password);
+        await spendPasswordCheck(password);
         throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
       }
       assertActive(user);
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        const { rows } = await db.query<{ numOfFailed: number; status: string }>(
-          `update users set "numOfFailed" = "numOfFailed" + 1,
-             status = case when "numOfFailed" + 1 >= $2 then 'locked' else status end
-           where id = $1 returning "numOfFailed", status`,
-          [user.id, MAX_FAILED_SIGN_INS],
-        );
-        if (rows[0]?.status === "locked") {
-          await provider.revokeUserTokens(user.id);
-          throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
-        }
-        throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
-      }
-      if (user.numOfFailed > 0) await db.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+      await checkPassword(user, password, IDENTITY_MESSAGES.badCredentials);
       if (user.mustChangePassword) throw new IdentityError(403, IDENTITY_MESSAGES.mustChangePassword, { mustChangePassword: true });
-      const accessToken = await issueAccessToken(user);
-      const refreshToken = await issueRefreshToken(user.id, randomUUID());
+      const sessionId = randomUUID();
+      const refreshToken = await issueRefreshToken(user.id, sessionId);
+      const accessToken = await issueAccessToken(user, sessionId);
       return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_SECONDS };
     },
 
     async refresh(username, refreshToken) {
       const hash = sha256(refreshToken);
-      type Outcome = { error: string } | { user: UserRow; next: string };
+      type Outcome = { error: string } | { user: UserRow; next: string; sessionId: string };
       const outcome = await db.transaction(async (tx): Promise<Outcome> => {
         const { rows } = await tx.query<{ id: string; userId: string; familyId: string; usedAt: unknown; revokedAt: unknown; expired: boolean }>(
           `select id, "userId", "familyId", "usedAt", "revokedAt", "expiresAt" <= now() as expired
@@ -199,10 +217,10 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
         if (user.status !== "active") return { error: user.status === "locked" ? IDENTITY_MESSAGES.locked : IDENTITY_MESSAGES.inactive };
         await tx.query(`update refresh_tokens set "usedAt" = now() where id = $1`, [row.id]);
         const next = await issueRefreshToken(user.id, row.familyId, tx);
-        return { user, next };
+        return { user, next, sessionId: row.familyId };
       });
       if ("error" in outcome) throw new IdentityError(401, outcome.error);
-      const accessToken = await issueAccessToken(outcome.user);
+      const accessToken = await issueAccessToken(outcome.user, outcome.sessionId);
       return { accessToken, refreshToken: outcome.next, expiresIn: ACCESS_TOKEN_SECONDS };
     },
 
@@ -265,10 +283,13 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
 
     async changePassword(usernameOrEmail, oldPassword, newPassword) {
       const user = await findUser(usernameOrEmail);
-      if (!user || !user.passwordHash || !(await verifyPassword(user.passwordHash, oldPassword))) {
+      if (!user || !user.passwordHash) {
+        await spendPasswordCheck(oldPassword);
         throw new IdentityError(401, IDENTITY_MESSAGES.badOldPassword);
       }
+      // The account's state first: a locked account answers the same whether the old password is right or not.
       assertActive(user);
+      await checkPassword(user, oldPassword, IDENTITY_MESSAGES.badOldPassword);
       if (oldPassword === newPassword) {
         const message = "The new password must differ from the current one.";
         throw new IdentityError(400, message, { errors: { newPassword: message } });
@@ -313,14 +334,20 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
       }
       const claims = payload[HASURA_CLAIMS] as HasuraClaims | undefined;
       if (!claims || typeof payload.sub !== "string" || claims["x-hasura-user-id"] !== payload.sub) throw new InvalidTokenError("Invalid token.");
-      // One indexed lookup per request: a deleted, locked or disabled user is refused at once, and
-      // roles taken away since the token was issued no longer apply.
-      const { rows } = await db.query<{ username: string; status: string; role: string | null; multipleRoles: UserRow["multipleRoles"] }>(
-        `select username, status, role, "multipleRoles" from users where id = $1`,
-        [payload.sub],
+      if (typeof payload.sid !== "string" || !UUID.test(payload.sid)) throw new InvalidTokenError("Invalid token.");
+      // One indexed lookup per request: a deleted, locked or disabled user is refused at once, roles taken
+      // away since the token was issued no longer apply, and so does a session that has ended (signed out,
+      // its refresh tokens revoked or expired): it has no refresh token left to use.
+      const { rows } = await db.query<{ username: string; status: string; role: string | null; multipleRoles: UserRow["multipleRoles"]; live: boolean }>(
+        `select u.username, u.status, u.role, u."multipleRoles",
+           exists (select 1 from refresh_tokens r where r."familyId" = $2::uuid and r."userId" = u.id
+                     and r."usedAt" is null and r."revokedAt" is null and r."expiresAt" > now()) as live
+         from users u where u.id = $1`,
+        [payload.sub, payload.sid],
       );
       const user = rows[0];
       if (!user || user.status !== "active") throw new InvalidTokenError("This account is no longer active.");
+      if (!user.live) throw new InvalidTokenError(SESSION_ENDED_MESSAGE);
       const current = new Set(rolesOf(user));
       const allowed = (claims["x-hasura-allowed-roles"] ?? []).filter((r) => current.has(r));
       if (allowed.length === 0) throw new InvalidTokenError("Invalid token.");

@@ -6,7 +6,7 @@ import { restErrorHandler, validationError } from "../api/validation.ts";
 
 export interface AuthRouteOptions {
   provider: IdentityProvider;
-  /** Sign-in attempts per address per minute (default 10; AUTH_RATE_LIMIT overrides). */
+  /** Credential calls (sign-in, password flows) per address per minute, all routes together (default 10; AUTH_RATE_LIMIT overrides). */
   signInPerMinute?: number;
 }
 
@@ -35,21 +35,23 @@ const changeBody = z.object({ username: text(), oldPassword: password, newPasswo
 /** /auth/*: sign-in, sign-out, forgot password (+ confirm), change password, JWKS (issue 4 §1). */
 export async function authRoutes(app: FastifyInstance, { provider, signInPerMinute }: AuthRouteOptions) {
   app.setErrorHandler(restErrorHandler);
-  await app.register(rateLimit, { global: false });
+  // One bucket per address for every credential call here (sign-in, forgot password and its confirmation,
+  // change password): guesses spread over several routes count together (issue 10 §7). Sign-out and the
+  // JWKS guess nothing and are not limited.
   const perMinute = signInPerMinute ?? Number(process.env.AUTH_RATE_LIMIT ?? 10);
-  const limited = {
-    rateLimit: {
-      max: perMinute,
-      timeWindow: 60_000,
-      errorResponseBuilder: (_req: unknown, ctx: { after: string }) => ({
-        statusCode: 429,
-        success: false,
-        message: `Too many attempts. Please try again in ${ctx.after}.`,
-      }),
-    },
-  };
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req: unknown, ctx: { after: string }) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many attempts. Please try again in ${ctx.after}.`,
+    }),
+  });
+  const unlimited = { rateLimit: false } as const;
 
-  app.post("/auth/sign-in", { config: limited }, async (request, reply) => {
+  app.post("/auth/sign-in", async (request, reply) => {
     const body = signInBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     try {
@@ -59,14 +61,14 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     }
   });
 
-  app.post("/auth/sign-out", async (request, reply) => {
+  app.post("/auth/sign-out", { config: unlimited }, async (request, reply) => {
     const body = signOutBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     await provider.signOut(body.data.refreshToken);
     return { success: true, data: null };
   });
 
-  app.post("/auth/forgot-password", { config: limited }, async (request, reply) => {
+  app.post("/auth/forgot-password", async (request, reply) => {
     const body = forgotBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     await provider.requestPasswordReset(body.data.username);
@@ -74,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     return { success: true, data: { message: "If the account exists, a code has been sent to its e-mail address." } };
   });
 
-  app.post("/auth/forgot-password/confirm", { config: limited }, async (request, reply) => {
+  app.post("/auth/forgot-password/confirm", async (request, reply) => {
     const body = confirmBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     try {
@@ -85,7 +87,7 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     }
   });
 
-  app.post("/auth/change-password", { config: limited }, async (request, reply) => {
+  app.post("/auth/change-password", async (request, reply) => {
     const body = changeBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     try {
@@ -96,7 +98,7 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     }
   });
 
-  app.get("/auth/jwks.json", async (_request, reply) => {
+  app.get("/auth/jwks.json", { config: unlimited }, async (_request, reply) => {
     reply.header("cache-control", "public, max-age=300");
     return provider.jwks();
   });

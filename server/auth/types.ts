@@ -21,6 +21,15 @@ export interface Session {
 
 export class InvalidTokenError extends Error {}
 
+/** An access token of a session that has ended (signed out, refresh family revoked): issue 10 §5. */
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please sign in again.";
+
+/**
+ * Payload of a NOTIFY on the change channel (`hasura_changes`) when a sign-in session ends (a refresh token
+ * is revoked; see the migration …110000_session_end_notify): token caches forget, websockets re-check.
+ */
+export const SESSION_ENDED_CHANGE = "auth.sessions";
+
 export interface TokenVerifier {
   /** Verifies signature, expiry and that the user is still active; throws InvalidTokenError otherwise. */
   verifyAccessToken(token: string): Promise<{ userId: string; username: string; claims: HasuraClaims }>;

@@ -43,6 +43,8 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
         .header("Content-Length", size)
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Security-Policy", "default-src 'none'; sandbox")
+        // media links also appear in e-mails read in web mail (helmet's default is same-origin)
+        .header("Cross-Origin-Resource-Policy", "cross-origin")
         .header("Cache-Control", "private, max-age=3600")
         .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/"/g, "")}"`)
         .send(stream);

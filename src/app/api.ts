@@ -1,6 +1,6 @@
 /**
  * The JSON API client (spec part 1 §7): bearer token from local storage; on a 401 it asks for a new token
- * with the username and refresh token (GET /api/v2/auth/access-token), stores it and retries once.
+ * with the username and refresh token (POST /api/v2/auth/access-token), stores it and retries once.
  * When the refresh itself fails the session is cleared and the user goes to /login, the origin remembered.
  * A refused request rejects with the response data. Identity calls (/auth/…) go through `identityCall`.
  */
@@ -24,8 +24,12 @@ export function refreshAccessToken(): Promise<string> {
   refreshing ??= (async () => {
     const s = getSession();
     if (!s?.refreshToken) throw new Error("No session to refresh");
-    const q = new URLSearchParams({ username: s.username, refreshToken: s.refreshToken });
-    const res = await fetch(apiUrl(`/api/v2/auth/access-token?${q}`));
+    // The POST form of the spec's refresh call: the refresh token stays out of URLs (and so out of logs).
+    const res = await fetch(apiUrl("/api/v2/auth/access-token"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: s.username, refreshToken: s.refreshToken }),
+    });
     const body = (await res.json().catch(() => ({}))) as ApiResponse<{ accessToken?: string; refreshToken?: string }>;
     const token = body?.data?.accessToken;
     if (!res.ok || !body.success || !token) throw new Error(body?.message ?? `Token refresh failed (${res.status})`);

@@ -13,6 +13,7 @@ import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT, dayjs, formatCalendarDay, f
 import { TextWithLinks } from "./text.tsx";
 import { MoneyInput } from "./inputs/MoneyInput.tsx";
 import { RichTextInput } from "./inputs/RichTextInput.tsx";
+import { RichTextView } from "./RichTextView.tsx";
 import { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 import { RelationSelect } from "./inputs/RelationSelect.tsx";
 import { MediaUpload } from "./inputs/MediaUpload.tsx";
@@ -111,8 +112,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   richText: {
     ...textKind,
     toText: (v) => str(v).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(),
-    // The stored HTML comes from our own editor; Quill sanitises what it emits.
-    render: (v) => (v ? <div className="ql-editor" style={{ padding: 0 }} dangerouslySetInnerHTML={{ __html: str(v) }} /> : null),
+    render: (v) => <RichTextView html={v} />,
     input: (f, c) => <RichTextInput readOnly={c.disabled} placeholder={f.placeholder} />,
   },
   number: {

@@ -2,19 +2,9 @@
  * The rich-text editor's formats (spec part 1 §9): the font whitelist and the 90 preset colours.
  * Pure data, no Quill import, so tests and the server can read it.
  */
-export const RICH_TEXT_FONTS = [
-  "arial",
-  "verdana",
-  "tahoma",
-  "timesnewroman",
-  "georgia",
-  "couriernew",
-  "comicsansms",
-  "trebuchetms",
-  "impact",
-  "helvetica",
-  "variablefont",
-] as const;
+import { RICH_TEXT_FONTS } from "../domain/richTextHtml.ts";
+
+export { RICH_TEXT_FONTS };
 
 /** CSS font-family for each whitelisted font (the `.ql-font-*` classes). */
 export const RICH_TEXT_FONT_FAMILIES: Record<(typeof RICH_TEXT_FONTS)[number], string> = {

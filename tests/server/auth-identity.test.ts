@@ -67,8 +67,8 @@ describe.each(databaseLanes())("identity: sign-in, tokens, lockout, password res
     // even the right password is refused now, with the same text
     const right = await signInRaw(server.app, "intern");
     expect(right.json()).toEqual({ success: false, message: LOCKED, data: { isBlocked: true } });
-    // the login page's check
-    const check = await api(server.app, "PATCH", "/users/intern/check-block", undefined, { username: "intern" });
+    // the user screen's check (signed-in staff only: issue 10 §8)
+    const check = await api(server.app, "PATCH", "/users/intern/check-block", hr.accessToken, { username: "intern" });
     expect(check.json()).toEqual({ success: true, data: { isBlocked: true } });
     // the locked user's tokens stop working at once
     expect((await api(server.app, "GET", "/users/me", intern.accessToken)).statusCode).toBe(401);
@@ -80,7 +80,7 @@ describe.each(databaseLanes())("identity: sign-in, tokens, lockout, password res
     expect(unblock.statusCode).toBe(200);
     expect(unblock.json().data).toMatchObject({ status: "active", numOfFailed: 0 });
     expect((await signInRaw(server.app, "intern")).statusCode).toBe(200);
-    expect((await api(server.app, "PATCH", "/users/intern/check-block", undefined, { username: "intern" })).json().data.isBlocked).toBe(false);
+    expect((await api(server.app, "PATCH", "/users/intern/check-block", hr.accessToken, { username: "intern" })).json().data.isBlocked).toBe(false);
   });
 
   it("sign-in attempts are rate-limited per address", async () => {

@@ -103,7 +103,8 @@ export interface ApiCase {
 const S = "staff" as const;
 export const API_MATRIX: ApiCase[] = [
   { method: "GET", path: "/users/me", roles: S },
-  { method: "PATCH", path: `/users/some.user/check-block`, roles: "anonymous" },
+  // issue 10 §8: the lock state of an account is not told to anonymous callers
+  { method: "PATCH", path: `/users/some.user/check-block`, roles: S },
   { method: "GET", path: "/users/username/suggest", roles: ["hr", ...students] },
   { method: "POST", path: "/users", roles: ["hr"] },
   { method: "PUT", path: `/users/${ID}`, roles: ["hr", "attendance_checker"] },
@@ -126,6 +127,7 @@ export const API_MATRIX: ApiCase[] = [
   { method: "PUT", path: `/companies/${ID}`, roles: company },
   { method: "GET", path: "/classes/class-free", roles: paInvoiceReceipt },
   { method: "GET", path: "/auth/access-token", roles: "anonymous" },
+  { method: "POST", path: "/auth/access-token", roles: "anonymous" },
   { method: "POST", path: "/finances/payment-advices/init", roles: paInvoiceReceipt },
   { method: "PUT", path: `/finances/payment-advices/${ID}`, roles: paInvoiceReceipt },
   { method: "GET", path: `/finances/payment-advices/${ID}/paper`, roles: paInvoiceReceipt },

@@ -1,6 +1,7 @@
 /**
  * The 401 → refresh → retry path against the in-process server (spec part 1 §7, DESIGN §5): the client asks
- * GET /api/v2/auth/access-token with the username and refresh token, stores the new token and retries once;
+ * /api/v2/auth/access-token with the username and refresh token (the POST form: the token never in a URL,
+ * issue 10 §8), stores the new token and retries once;
  * when the refresh fails the session is cleared and the user goes to /login with the origin remembered.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -46,6 +47,7 @@ describe("on a 401 the client refreshes the token once and retries", () => {
       spy.mockRestore();
     }
     expect(calls.map((c) => c.split("?")[0])).toEqual(["/api/v2/users/me", "/api/v2/auth/access-token", "/api/v2/users/me"]);
+    expect(calls.join(" ")).not.toContain(before.refreshToken);
     const after = getSession()!;
     expect(after.accessToken).not.toBe(before.accessToken);
     expect(after.accessToken.endsWith("AAAA")).toBe(false);

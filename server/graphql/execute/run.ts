@@ -6,6 +6,7 @@ import type { InsertIR, OperationPlan, RootPlan } from "../plan/ir.ts";
 import type { Access } from "../plan/permissions.ts";
 import { checkDocumentLimits, type RequestLimits } from "../plan/limits.ts";
 import { fragmentsOf, planOperation } from "../plan/plan.ts";
+import { sanitiseRichTextWrites } from "../plan/rich-text.ts";
 import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
 import { SqlBuilder } from "../sql/builder.ts";
 import { compileInsertedOutput, compileInsertRows } from "../sql/mutation.ts";
@@ -177,7 +178,7 @@ function prepareUncached(ctx: Pick<ExecutionContext, "schema" | "model" | "acces
   const op = selectOperation(doc, request.operationName);
   const variables = prepareVariables(ctx.schema, op, request.variables);
   const introspection = op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value));
-  const plan = planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables });
+  const plan = sanitiseRichTextWrites(planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables }));
   return { plan, doc, op, variables, introspection };
 }
 

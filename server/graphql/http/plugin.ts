@@ -28,7 +28,7 @@ export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: Token
     method: "GET",
     url: "/v1/graphql",
     handler: async (_req, reply) => reply.code(405).send(errorBody([new RequestError("bad-request", "use POST, or a websocket with the graphql-transport-ws protocol")])),
-    wsHandler: (socket, request) => handleSocket(socket, request.headers, internals, config, verifier),
+    wsHandler: (socket, request) => handleSocket(socket, request.headers, internals, config, tokens),
   });
 
   app.post("/v1/graphql", async (request, reply) => {

@@ -1,5 +1,5 @@
 import { ANY_CHANGE, type Db } from "../../db/types.ts";
-import type { TokenVerifier } from "../../auth/types.ts";
+import { SESSION_ENDED_CHANGE, type TokenVerifier } from "../../auth/types.ts";
 import { CHANGE_CHANNEL } from "../metadata/triggers.ts";
 
 type Verified = Awaited<ReturnType<TokenVerifier["verifyAccessToken"]>>;
@@ -8,49 +8,58 @@ type Verified = Awaited<ReturnType<TokenVerifier["verifyAccessToken"]>>;
 export const TOKEN_CACHE_MS = 5_000;
 const CACHE_SIZE = 1_000;
 
+/** When a JWT expires (ms since the epoch; 0 when unreadable). Read without verifying: only to shorten lifetimes. */
+export function tokenExpiry(token: string): number {
+  try {
+    const exp = (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: unknown }).exp;
+    return typeof exp === "number" ? exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export interface CachingVerifier {
+  verifier: TokenVerifier;
+  /** Called after users changed or a session ended (the cache is already empty then): open websockets re-check. */
+  onRevocation(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
 /**
  * The /v1/graphql verifier with a short memory: the same access token verified again within TOKEN_CACHE_MS
  * reuses the answer (signature, expiry and the user's row: status and current roles) instead of a database
  * turn per request. Revocation is kept: every write to the users table (lock, disable, delete, roles
  * changed) empties the memory at once, on this instance by the change trigger's NOTIFY on `hasura_changes`
- * (statement-level, see metadata/triggers.ts), on other instances sharing the database by the same NOTIFY.
+ * (statement-level, see metadata/triggers.ts), on other instances sharing the database by the same NOTIFY; so does
+ * the end of a sign-in session (SESSION_ENDED_CHANGE on the same channel, sent by a trigger on refresh_tokens).
  * Without that trigger (users untracked, listening failed) nothing is cached. An entry never outlives the
  * token's own `exp`; failures are not cached.
  */
-export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTable = "public.users"): Promise<{ verifier: TokenVerifier; close(): Promise<void> }> {
+export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTable = "public.users"): Promise<CachingVerifier> {
   const cache = new Map<string, { value: Verified; until: number }>();
+  const listeners = new Set<() => void>();
   // bumped on every change to users: a verification that ran across a change does not store its answer
   let generation = 0;
   const drop = () => {
     generation++;
     cache.clear();
+    for (const l of listeners) l();
   };
   let enabled = false;
   let unlisten: (() => Promise<void>) | undefined;
   try {
     const [schema, name] = usersTable.split(".");
+    unlisten = await db.listen(CHANGE_CHANNEL, (table) => {
+      if (table === usersTable || table === SESSION_ENDED_CHANGE || table === ANY_CHANGE) drop();
+    });
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace s on s.oid = c.relnamespace where t.tgname = 'hdb_live_notify' and s.nspname = $1 and c.relname = $2`,
       [schema, name],
     );
-    if (rows[0]?.n) {
-      unlisten = await db.listen(CHANGE_CHANNEL, (table) => {
-        if (table === usersTable || table === ANY_CHANGE) drop();
-      });
-      enabled = true;
-    }
+    enabled = Boolean(rows[0]?.n);
   } catch {
     enabled = false;
   }
-
-  const expiryOf = (token: string): number => {
-    try {
-      const exp = (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { exp?: unknown }).exp;
-      return typeof exp === "number" ? exp * 1000 : 0;
-    } catch {
-      return 0;
-    }
-  };
 
   return {
     verifier: {
@@ -61,7 +70,7 @@ export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTabl
         if (hit) cache.delete(token);
         const before = generation;
         const value = await verifier.verifyAccessToken(token);
-        const until = Math.min(Date.now() + TOKEN_CACHE_MS, expiryOf(token));
+        const until = Math.min(Date.now() + TOKEN_CACHE_MS, tokenExpiry(token));
         if (until > Date.now() && before === generation) {
           if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
           cache.set(token, { value, until });
@@ -69,8 +78,13 @@ export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTabl
         return value;
       },
     },
+    onRevocation(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       enabled = false;
+      listeners.clear();
       drop();
       await unlisten?.();
     },

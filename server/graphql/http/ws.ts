@@ -1,6 +1,7 @@
 import type { WebSocket } from "ws";
 import type { Config } from "../../config.ts";
 import type { Session, TokenVerifier } from "../../auth/types.ts";
+import { tokenExpiry } from "./token-cache.ts";
 import type { EngineInternals } from "../engine.ts";
 import { RequestError } from "../errors.ts";
 import type { GraphQLRequest } from "../execute/run.ts";
@@ -21,13 +22,37 @@ function payloadHeaders(payload: Record<string, unknown> | null | undefined): He
   return out;
 }
 
+/** The close code of a socket whose session ended or expired: graphql-ws clients reconnect with their current token. */
+export const SESSION_CLOSE = { code: 4403, reason: "Forbidden" } as const;
+
+export interface SocketAuth {
+  /** The cached token verifier of the POST route (a revocation empties it). */
+  verifier: TokenVerifier;
+  /** Registers a check to run when users change or a session ends; returns the unregister function. */
+  onRevocation(listener: () => void): () => void;
+}
+
+const sameRoles = (a: Session, b: Session) => a.userId === b.userId && a.roles.length === b.roles.length && a.roles.every((r) => b.roles.includes(r));
+
+function bearerOf(headers: HeaderMap): string | undefined {
+  const value = headers.authorization;
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? /^Bearer\s+(.+)$/i.exec(text.trim())?.[1] : undefined;
+}
+
 /**
  * graphql-transport-ws (graphql-ws 5, what Refine's live provider speaks) and, for old clients, the legacy
- * subscriptions-transport-ws protocol ("graphql-ws": start/data/stop). Authenticated by connection_init.
+ * subscriptions-transport-ws protocol ("graphql-ws": start/data/stop). Authenticated by connection_init; a
+ * token's session is checked again before every operation and whenever users change or a session ends, and
+ * the socket is closed when the token expires, the session ended, or the user's roles changed (issue 10 §5).
  */
-export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engine: EngineInternals, config: Config, verifier: TokenVerifier): void {
+export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engine: EngineInternals, config: Config, auth: SocketAuth): void {
   const legacy = socket.protocol === "graphql-ws";
   let session: Session | undefined;
+  /** The headers of a token session (checked again later); undefined for admin-secret sessions. */
+  let credentials: HeaderMap | undefined;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  let unwatch: (() => void) | undefined;
   let initialised = false;
   const operations = new Map<string, () => void>();
   const send = (text: string) => {
@@ -39,6 +64,39 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
     if (!initialised) socket.close(4408, "Connection initialisation timeout");
   }, 10_000);
   let keepAlive: ReturnType<typeof setInterval> | undefined;
+
+  const endSession = () => {
+    if (socket.readyState === socket.OPEN) socket.close(SESSION_CLOSE.code, SESSION_CLOSE.reason);
+  };
+  /** True while the session the socket started with still holds, with the same roles; else closes the socket. */
+  let checking: Promise<boolean> | undefined;
+  let again = false;
+  const stillValid = async (): Promise<boolean> => {
+    if (!credentials || !session) return Boolean(session);
+    let current: Session | undefined;
+    try {
+      current = await sessionFromHeaders(credentials, config, auth.verifier);
+    } catch {
+      current = undefined;
+    }
+    if (current && sameRoles(current, session)) return true;
+    endSession();
+    return false;
+  };
+  const recheck = (): Promise<boolean> => {
+    if (checking) {
+      again = true;
+      return checking;
+    }
+    checking = stillValid().finally(() => {
+      checking = undefined;
+      if (again) {
+        again = false;
+        void recheck();
+      }
+    });
+    return checking;
+  };
 
   const errorsOf = (e: unknown) => {
     const err = e instanceof RequestError ? e : new RequestError("unexpected", "internal error");
@@ -99,7 +157,21 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
         clearTimeout(initTimer);
         try {
           const fromPayload = payloadHeaders(msg.payload);
-          session = await sessionFromHeaders(Object.keys(fromPayload).length ? fromPayload : upgradeHeaders, config, verifier);
+          const headers = Object.keys(fromPayload).length ? fromPayload : upgradeHeaders;
+          session = await sessionFromHeaders(headers, config, auth.verifier);
+          if (socket.readyState !== socket.OPEN) return;
+          // A token session (not the admin secret, which sessionFromHeaders prefers) is watched until it ends.
+          const token = headers["x-hasura-admin-secret"] === undefined && headers["x-hasura-access-key"] === undefined ? bearerOf(headers) : undefined;
+          if (token) {
+            credentials = headers;
+            // (a verifier that accepts tokens without `exp` — test doubles — leaves the expiry to the checks)
+            const expiry = tokenExpiry(token);
+            if (expiry) {
+              if (expiry <= Date.now()) return endSession();
+              expiryTimer = setTimeout(endSession, Math.min(expiry - Date.now(), 2 ** 31 - 1));
+            }
+            unwatch = auth.onRevocation(() => void recheck());
+          }
           sendMsg("connection_ack");
           if (legacy) {
             sendMsg("ka");
@@ -127,6 +199,7 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
           socket.close(4400, "Invalid message received");
           return;
         }
+        if (!(await recheck())) return;
         await start(msg.id, msg.payload);
         return;
       case "complete":
@@ -148,6 +221,8 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
   });
   socket.on("close", () => {
     clearTimeout(initTimer);
+    clearTimeout(expiryTimer);
+    unwatch?.();
     if (keepAlive) clearInterval(keepAlive);
     for (const stop of operations.values()) stop();
     operations.clear();

@@ -8,6 +8,7 @@ import { EditOutlined } from "@ant-design/icons";
 import { CanAccess, useOne } from "@refinedev/core";
 import { Link, useParams } from "react-router";
 import type { ReactNode } from "react";
+import { RichTextView } from "../../framework/RichTextView.tsx";
 import { formatTimeDate } from "../../domain/dates.ts";
 import { RECIPIENT_TYPES } from "../../../resources/communication.ts";
 import { statusTag } from "./SentLogs.tsx";
@@ -18,7 +19,7 @@ type Row = Record<string, unknown>;
 /** A list of words (channels, hashtags) as tags. */
 export const tagList = (v: unknown) => ((v as string[] | null) ?? []).map((t) => <Tag key={t}>{t}</Tag>);
 /** Stored rich text (Quill HTML) shown as written. */
-export const richText = (v: unknown) => <div className="ql-editor" style={{ padding: 0 }} dangerouslySetInnerHTML={{ __html: String(v ?? "") }} />;
+export const richText = (v: unknown) => <RichTextView html={v} />;
 
 export function SentDetailPage({
   kind,
