@@ -16,6 +16,7 @@ export function fromDatabaseError(error: unknown, isAdmin: boolean, path = "$"):
   if (code.startsWith("22")) return new RequestError("data-exception", message, path, 200, internal);
   if (code === "42883" || code === "42804") return new RequestError("data-exception", message, path, 200, internal);
   if (code === "40001" || code === "40P01") return new RequestError("concurrent-update", message, path, 200, internal);
+  if (code === "57014") return new RequestError("unexpected", "the query took too long and was stopped (statement timeout)", path, 200, internal);
   if (code === "P0001") return new RequestError("unexpected", message, path, 200, internal);
   return new RequestError("unexpected", isAdmin ? message : "database query error", path, 200, internal);
 }
