@@ -1,10 +1,12 @@
 /**
  * `npm run bench [-- graphql|bundle] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
  * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT)
- * No sub-command runs both. DESIGN.md §10, issue 3 §10.
+ * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
+ * No sub-command runs graphql and bundle. DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
 import { benchBundle } from "./bundle.ts";
+import { benchHostile } from "./hostile.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -18,8 +20,12 @@ function option(argv: string[], name: string, fallback: number): number {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && command !== "graphql" && command !== "bundle") throw new Error(`unknown sub-command ${command}: use graphql, bundle or nothing (both)`);
+  if (command && command !== "graphql" && command !== "bundle" && command !== "hostile") throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile or nothing (graphql and bundle)`);
   let ok = true;
+  if (command === "hostile") {
+    console.log("== Light queries while hostile ones run (issue 11) ==");
+    ok = await benchHostile({ scale: option(argv, "scale", 2000), requests: option(argv, "requests", 800), concurrency: option(argv, "concurrency", 16) });
+  }
   if (!command || command === "graphql") {
     console.log("== GraphQL engine vs hand-written SQL ==");
     ok = await benchGraphql({

@@ -17,6 +17,8 @@ export interface Config {
   publicUrlConfigured: boolean;
   /** Believe X-Forwarded-For (per-address sign-in limits): only behind a proxy that sets it. */
   trustProxy: boolean;
+  /** statement_timeout on PostgreSQL; on the embedded database the worker's watchdog (issue 11). */
+  statementTimeoutMs: number;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -35,5 +37,6 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "true",
+    statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 15_000),
   };
 }

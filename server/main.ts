@@ -1,5 +1,6 @@
 import { configFromEnv } from "./config.ts";
 import { openDatabase, migrate } from "./db/index.ts";
+import { DataDirLockedError } from "./db/lock.ts";
 import { buildServer } from "./app.ts";
 import { buildBrowserAppIfStale } from "./build-app.ts";
 import { seedDemo, demoAccountsText } from "./db/seed-demo.ts";
@@ -9,7 +10,12 @@ import { transportFromEnv } from "./mail/transport.ts";
 const config = configFromEnv();
 const dev = process.argv.includes("--dev");
 
-const db = await openDatabase(config);
+const db = await openDatabase(config, { statementTimeoutMs: config.statementTimeoutMs }).catch((e: unknown) => {
+  // a data directory in use is the operator's to resolve: say so in one line, not a stack trace
+  if (!(e instanceof DataDirLockedError)) throw e;
+  console.error(e.message);
+  process.exit(1);
+});
 let closing = false;
 let delivery: { stop(): Promise<void> } | undefined;
 async function shutdown(signal: string) {

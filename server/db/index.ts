@@ -7,12 +7,15 @@ import { lockDataDir } from "./lock.ts";
 export type { Db, Queryable, QueryResult, DbKind } from "./types.ts";
 export { migrate } from "./migrate.ts";
 
-/** DATABASE_URL → a pooled real PostgreSQL; otherwise PGlite under <dataDir>/pgdata, locked to this process. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Db> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+/**
+ * DATABASE_URL → a pooled real PostgreSQL; otherwise PGlite under <dataDir>/pgdata, locked to this process.
+ * statementTimeoutMs: statement_timeout on PostgreSQL, the worker's watchdog on PGlite (none for the CLIs that seed).
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }, limits: { statementTimeoutMs?: number } = {}): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, { statementTimeoutMs: limits.statementTimeoutMs });
   const unlock = lockDataDir(options.dataDir);
   try {
-    const db = await openPglite({ dataDir: path.join(options.dataDir, "pgdata") });
+    const db = await openPglite({ dataDir: path.join(options.dataDir, "pgdata"), statementTimeoutMs: limits.statementTimeoutMs });
     return {
       ...db,
       async close() {

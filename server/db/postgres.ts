@@ -20,8 +20,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 const RECONNECT_MS = 1000;
 
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Db & { pool: pg.Pool }> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+export async function openPostgres(connectionString: string, options: { max?: number; statementTimeoutMs?: number } = {}): Promise<Db & { pool: pg.Pool }> {
+  // statement_timeout: PostgreSQL cancels a statement that runs longer (57014); undefined = the server's setting
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, statement_timeout: options.statementTimeoutMs });
   let closing = false;
   // An idle connection can die (a database restart, an administrator's terminate): the pool drops it and
   // opens another when needed; without this handler the error would end the process.

@@ -28,8 +28,11 @@ export interface MediaService {
   /** A signed PUT URL for a new object named after the requested key. */
   /** A signed upload URL on `baseUrl` (default: the configured public address). */
   presign(requestedKey: string, uid: string | undefined, baseUrl?: string): { url: string; keyPath: string };
-  /** Checks the grant, size and type, then stores the bytes. */
-  store(grant: UploadGrant, signature: string, body: Buffer): Promise<{ keyPath: string; size: number }>;
+  /**
+   * Checks the grant and the declared size before reading a byte, then streams the bytes to disk, checking
+   * the size as they come and an image's signature on its first bytes (issue 11: nothing held in memory).
+   */
+  store(grant: UploadGrant, signature: string, body: Buffer | AsyncIterable<Buffer>, declaredBytes?: number): Promise<{ keyPath: string; size: number }>;
   /** An existing object: its stream, type and size. */
   read(key: string): Promise<{ stream: ReadStream; type: MediaType; size: number; fileName: string }>;
   root: string;
@@ -55,7 +58,7 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
       return { url: `${baseUrl.replace(/\/$/, "")}/media/upload?${q}`, keyPath };
     },
 
-    async store(grant, signature, body) {
+    async store(grant, signature, body, declaredBytes) {
       const verdict = verifyGrant(secret, grant, signature, now());
       if (verdict === "bad-signature") throw new MediaError(403, "Invalid upload signature");
       if (verdict === "expired") throw new MediaError(403, "The upload link has expired");
@@ -68,20 +71,37 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
         throw e;
       }
       const type = mediaTypeOf(grant.key)!;
-      if (body.length > type.maxBytes) throw new MediaError(413, type.image ? MESSAGES.imageTooLarge : "The file size exceeds the allowable limit.");
-      if (body.length === 0) throw new MediaError(400, "Empty upload");
-      if (type.image && !imageSignatureMatches(type.contentType, body)) throw new MediaError(415, "The file is not a gif, jpeg or png image");
+      const tooLarge = () => new MediaError(413, type.image ? MESSAGES.imageTooLarge : "The file size exceeds the allowable limit.");
+      const declared = Buffer.isBuffer(body) ? body.length : declaredBytes;
+      if (declared !== undefined && declared > type.maxBytes) throw tooLarge();
+      if (declared === 0) throw new MediaError(400, "Empty upload");
+      const notImage = () => new MediaError(415, "The file is not a gif, jpeg or png image");
       await mkdir(path.dirname(full), { recursive: true });
       await containedMediaPath(root, grant.key); // the folders just made are still inside the root
       const tmp = path.join(path.dirname(full), `.upload-${randomUUID()}`);
       const handle = await open(tmp, "wx", 0o640);
+      let size = 0;
       try {
-        await handle.writeFile(body);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
+        try {
+          let head: Buffer | undefined = type.image ? Buffer.alloc(0) : undefined;
+          for await (const chunk of Buffer.isBuffer(body) ? [body] : body) {
+            size += chunk.length;
+            if (size > type.maxBytes) throw tooLarge();
+            if (head) {
+              head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES)]);
+              if (head.length >= SIGNATURE_BYTES) {
+                if (!imageSignatureMatches(type.contentType, head)) throw notImage();
+                head = undefined;
+              }
+            }
+            await handle.write(chunk);
+          }
+          if (size === 0) throw new MediaError(400, "Empty upload");
+          if (head && !imageSignatureMatches(type.contentType, head)) throw notImage();
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await rename(tmp, full);
       } catch (e) {
         await rm(tmp, { force: true });
@@ -90,9 +110,9 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
       await options.db?.query(
         `insert into media_objects (key, "contentType", size, "createdBy") values ($1, $2, $3, $4)
          on conflict (key) do update set "contentType" = excluded."contentType", size = excluded.size`,
-        [grant.key, type.contentType, body.length, /^[0-9a-f-]{36}$/i.test(grant.uid) ? grant.uid : null],
+        [grant.key, type.contentType, size, /^[0-9a-f-]{36}$/i.test(grant.uid) ? grant.uid : null],
       );
-      return { keyPath: grant.key, size: body.length };
+      return { keyPath: grant.key, size };
     },
 
     async read(key) {
@@ -109,6 +129,9 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
     },
   };
 }
+
+/** The longest image signature (PNG's) checked before the rest of the upload is read. */
+const SIGNATURE_BYTES = 8;
 
 const services = new WeakMap<object, MediaService>();
 

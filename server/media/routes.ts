@@ -14,25 +14,26 @@ function sendError(reply: FastifyReply, e: unknown) {
 }
 
 export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
-  // Uploads are raw bytes of any type: parsed here as one buffer, limited by the route's bodyLimit.
+  // Uploads are raw bytes of any type, left unread here: the service checks the signature and the declared
+  // size first, then streams the body to disk (issue 11). A refused upload closes the connection unread.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: FILE_MAX_BYTES }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
-  app.put<{ Querystring: { key?: string; expires?: string; uid?: string; sig?: string } }>(
-    "/media/upload",
-    { bodyLimit: FILE_MAX_BYTES },
-    async (request, reply) => {
-      const { key, expires, uid, sig } = request.query;
-      if (!key || !expires || !sig) return reply.code(403).send({ success: false, message: "Invalid upload signature" });
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      try {
-        const stored = await media.store({ key, expires: Number(expires), uid: uid ?? "" }, sig, body);
-        return reply.send({ success: true, data: stored });
-      } catch (e) {
-        return sendError(reply, e);
-      }
-    },
-  );
+  app.put<{ Querystring: { key?: string; expires?: string; uid?: string; sig?: string } }>("/media/upload", async (request, reply) => {
+    const { key, expires, uid, sig } = request.query;
+    if (!key || !expires || !sig) return reply.code(403).header("Connection", "close").send({ success: false, message: "Invalid upload signature" });
+    const length = request.headers["content-length"];
+    const declared = length === undefined ? undefined : Number(length);
+    if (declared !== undefined && !(Number.isInteger(declared) && declared >= 0)) return reply.code(400).header("Connection", "close").send({ success: false, message: "Invalid Content-Length" });
+    if (declared !== undefined && declared > FILE_MAX_BYTES) return reply.code(413).header("Connection", "close").send({ success: false, message: "The file size exceeds the allowable limit." });
+    try {
+      const stored = await media.store({ key, expires: Number(expires), uid: uid ?? "" }, sig, request.raw.iterator({ destroyOnReturn: false }), declared);
+      return reply.send({ success: true, data: stored });
+    } catch (e) {
+      if (!request.raw.readableEnded) reply.header("Connection", "close");
+      return sendError(reply, e);
+    }
+  });
 
   const serve = (disposition: "inline" | "attachment") => async (request: { query: { key?: string } }, reply: FastifyReply) => {
     try {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -69,6 +69,43 @@ describe("data directory lock", () => {
     expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
     unlock();
   });
+
+  it("takes over a lock whose pid now belongs to another live program started after the lock was written (issue 11)", async () => {
+    const dir = tmp();
+    writeFileSync(path.join(dir, "server.lock"), "1"); // placeholder, rewritten with the stranger's pid below
+    const stranger = spawn("sleep", ["60"], { stdio: "ignore" });
+    children.push(stranger);
+    await new Promise((resolve) => stranger.once("spawn", resolve));
+    writeFileSync(path.join(dir, "server.lock"), String(stranger.pid));
+    // the lock is older than the process that now has its pid, as after a reboot or pid wrap-around
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(dir, "server.lock"), past, past);
+    const unlock = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
+    unlock();
+    // a lock written after that program started still names another program (sleep, not node): taken over too
+    writeFileSync(path.join(dir, "server.lock"), String(stranger.pid));
+    const again = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, "server.lock"), "utf8")).toBe(String(process.pid));
+    again();
+    expect(stranger.exitCode).toBeNull(); // nothing was done to the stranger
+  });
+
+  it("npm start reports a data directory in use in one line, without a stack trace", async () => {
+    const dir = tmp();
+    const child = await lockInChild(dir);
+    children.push(child);
+    const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...process.env, DATA_DIR: dir, PORT: "0", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    server.stderr!.on("data", (d) => (err += d));
+    const code = await new Promise((resolve) => server.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(err.trim()).toBe(`The data directory ${dir} is in use by another process (pid ${child.pid}). Stop it first, or set DATA_DIR to another directory.`);
+  }, 60_000);
 
   it("releases the lock when the embedded database closes", async () => {
     const dir = tmp();

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync, readdirSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { configFromEnv } from "../../server/config.ts";
@@ -165,6 +166,45 @@ for (const lane of databaseLanes()) {
       const exact = Buffer.concat([PNG, Buffer.alloc(5_000_000 - PNG.length)]);
       const put = await app.inject({ method: "PUT", url: uploadPath(data.url), payload: exact, headers: { "content-type": "image/png" } });
       expect(put.statusCode).toBe(200);
+    });
+
+    /** A PUT that declares `declared` bytes and sends only the first 64 KiB: the answer must come before the rest. */
+    const partialPut = async (url: string, first: Buffer, declared: number) => {
+      const address = app.server.address();
+      if (!address || typeof address === "string") await app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = app.server.address() as { port: number };
+      return new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method: "PUT", path: url, headers: { "content-type": "image/png", "content-length": declared } }, (res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => {
+            req.destroy();
+            resolve({ status: res.statusCode!, body });
+          });
+        });
+        req.on("error", reject);
+        req.write(first); // never ended: a server that waits for the whole body never answers
+      });
+    };
+
+    it("refuses a bad-signature upload from its headers, before reading the body (issue 11)", async () => {
+      const { data } = (await presign("huge.png")).json() as { data: { url: string } };
+      const tampered = uploadPath(data.url).replace(/sig=[^&]+/, "sig=AAAA");
+      const r = await partialPut(tampered, Buffer.concat([PNG, Buffer.alloc(65_536)]), 20_000_000);
+      expect(r.status).toBe(403);
+      expect(JSON.parse(r.body)).toEqual({ success: false, message: "Invalid upload signature" });
+    });
+
+    it("refuses a declared size over the limit, and a wrong image signature, after the first bytes only", async () => {
+      const big = (await presign("declared.png")).json() as { data: { url: string; keyPath: string } };
+      const tooBig = await partialPut(uploadPath(big.data.url), Buffer.concat([PNG, Buffer.alloc(65_536)]), 20_000_000);
+      expect(tooBig.status).toBe(413);
+      expect(JSON.parse(tooBig.body)).toMatchObject({ message: "The image size exceeds the allowable limit." });
+      const fake = (await presign("fake-stream.png")).json() as { data: { url: string; keyPath: string } };
+      const notPng = await partialPut(uploadPath(fake.data.url), Buffer.alloc(65_536, 0x41), 4_000_000);
+      expect(notPng.status).toBe(415);
+      expect(existsSync(path.join(mediaDir, fake.data.keyPath))).toBe(false);
+      expect(readdirSync(path.dirname(path.join(mediaDir, fake.data.keyPath))).filter((f) => f.startsWith(".upload-"))).toEqual([]);
     });
 
     it("refuses bytes that are not the image type the key says", async () => {

@@ -13,11 +13,8 @@ export { databaseLanes, type Lane } from "./lanes.ts";
  * A private database for one test file, copied from the run's migrated and seeded template.
  * Close it in afterAll: for PostgreSQL that also drops the copy.
  */
-export async function openTestDb(lane: Lane): Promise<Db & { connectionString?: string }> {
-  if (lane === "pglite") {
-    const dump = readFileSync(inject("pgliteTemplate"));
-    return openPglite({ loadDataDir: new Blob([dump]) });
-  }
+export async function openTestDb(lane: Lane, options: { statementTimeoutMs?: number } = {}): Promise<Db & { connectionString?: string }> {
+  if (lane === "pglite") return openPglite({ loadDataDir: readFileSync(inject("pgliteTemplate")), statementTimeoutMs: options.statementTimeoutMs });
   const url = process.env.TEST_DATABASE_URL!;
   const template = inject("postgresTemplate");
   const name = `bo_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -26,7 +23,7 @@ export async function openTestDb(lane: Lane): Promise<Db & { connectionString?: 
   await admin.query(`create database "${name}" template "${template}"`);
   await admin.end();
   const connectionString = withDatabase(url, name);
-  const db = await openPostgres(connectionString, { max: 4 });
+  const db = await openPostgres(connectionString, { max: 4, statementTimeoutMs: options.statementTimeoutMs });
   return {
     ...db,
     /** For a second server instance on the same database. */

@@ -15,10 +15,10 @@ export default async function setup(project: TestProject) {
   const db = await openPglite();
   await migrate(db);
   await seedDemo(db);
-  const dump = await db.pglite.dumpDataDir("none");
+  const dump = await db.dumpDataDir();
   await db.close();
   const dumpFile = path.join(dir, "template.tar");
-  writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(dumpFile, dump);
   project.provide("pgliteTemplate", dumpFile);
 
   let templateName = "";

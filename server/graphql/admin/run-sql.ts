@@ -5,6 +5,7 @@
  * would leave dangling relationships or permissions fails and rolls back, as in Hasura.
  */
 import type { Db, Queryable } from "../../db/types.ts";
+import type { PgliteDb } from "../../db/pglite.ts";
 import type { CatalogSnapshot } from "./metadata-ops.ts";
 import { AdminError } from "./metadata-ops.ts";
 
@@ -20,12 +21,6 @@ export interface ScriptSession extends Queryable {
   runScript(sql: string): Promise<ScriptResult[]>;
 }
 
-interface PgliteLike {
-  parsers: Record<string, unknown>;
-  exec(sql: string, options?: { rowMode?: "array"; parsers?: Record<string, (v: string) => unknown> }): Promise<
-    { fields: { name: string }[]; rows: unknown[][]; command?: string }[]
-  >;
-}
 interface PgPoolLike {
   connect(): Promise<PgClientLike>;
 }
@@ -40,25 +35,10 @@ const BUILTIN_PARSED_TYPES = ["16", "20", "21", "23", "114", "700", "701", "1082
 
 /** Runs fn in a transaction on the driver under `db`, with a session that can run scripts and see all values as text. */
 export async function withScriptSession<T>(db: Db, fn: (s: ScriptSession) => Promise<T>): Promise<T> {
-  const pglite = (db as unknown as { pglite?: PgliteLike }).pglite;
   const pool = (db as unknown as { pool?: PgPoolLike }).pool;
-  if (pglite) {
-    // db.transaction holds PGlite's single connection for us; the script runs on it directly.
-    return db.transaction((tx) =>
-      fn({
-        ...tx,
-        async runScript(sql) {
-          // PGlite falls back to its built-in parser for any type missing here: cover every type it knows (incl. arrays).
-          const parsers = Object.fromEntries([...Object.keys(pglite.parsers), ...BUILTIN_PARSED_TYPES].map((k) => [k, asText]));
-          const results = await pglite.exec(sql, { rowMode: "array", parsers });
-          return results.map((r) => ({
-            fields: r.fields.map((f) => f.name),
-            rows: r.rows.map((row) => row.map((v) => (v === null || v === undefined ? null : String(v)))),
-            command: r.command,
-          }));
-        },
-      }),
-    );
+  if (db.kind === "pglite") {
+    // db.transaction holds PGlite's single connection for us; the script runs on it (in the database's worker).
+    return (db as PgliteDb).transaction((tx) => fn({ ...tx, runScript: (sql) => tx.runScript(sql, BUILTIN_PARSED_TYPES) }));
   }
   if (pool) {
     const client = await pool.connect();

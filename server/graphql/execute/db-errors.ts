@@ -18,6 +18,7 @@ export function fromDatabaseError(error: unknown, isAdmin: boolean, path = "$"):
   if (code === "40001" || code === "40P01") return new RequestError("concurrent-update", message, path, 200, internal);
   // A guard trigger refusing the caller: its message is written for users.
   if (code === "42501") return new RequestError("permission-error", message, path, 200, internal);
+  if (code === "57014") return new RequestError("unexpected", "the query took too long and was stopped (statement timeout)", path, 200, internal);
   if (code === "P0001") return new RequestError("unexpected", message, path, 200, internal);
   return new RequestError("unexpected", isAdmin ? message : "database query error", path, 200, internal);
 }

@@ -4,7 +4,7 @@ import type { Model } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
 import type { InsertIR, OperationPlan, RootPlan } from "../plan/ir.ts";
 import type { Access } from "../plan/permissions.ts";
-import { checkDocumentLimits, type RequestLimits } from "../plan/limits.ts";
+import { checkDocumentLimits, checkPlanLimits, checkResponseSize, type RequestLimits } from "../plan/limits.ts";
 import { fragmentsOf, planOperation } from "../plan/plan.ts";
 import { sanitiseRichTextWrites } from "../plan/rich-text.ts";
 import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
@@ -179,6 +179,7 @@ function prepareUncached(ctx: Pick<ExecutionContext, "schema" | "model" | "acces
   const variables = prepareVariables(ctx.schema, op, request.variables);
   const introspection = op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value));
   const plan = sanitiseRichTextWrites(planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables }));
+  if (ctx.limits) checkPlanLimits(plan, ctx.limits);
   return { plan, doc, op, variables, introspection };
 }
 
@@ -282,6 +283,11 @@ async function runSelects(ctx: ExecutionContext, fields: readonly RootPlan[]): P
 
 /** Runs one operation and returns the response body as JSON text: the JSON Postgres built, passed through. */
 export async function executeOperation(ctx: ExecutionContext, request: GraphQLRequest): Promise<string> {
+  const body = await executeUnbounded(ctx, request);
+  return ctx.limits ? checkResponseSize(body, ctx.limits) : body;
+}
+
+async function executeUnbounded(ctx: ExecutionContext, request: GraphQLRequest): Promise<string> {
   const { plan, doc, op, variables, introspection } = prepare(ctx, request);
   const introspected = new Map<string, string>();
   if (introspection) {
