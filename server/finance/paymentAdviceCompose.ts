@@ -11,7 +11,7 @@ import { isTermSelectable, isTermless } from "../../src/domain/finance/classCard
 import { isDiscountEligible } from "../../src/domain/finance/discounts.ts";
 import { computePaymentAdvice, type ClassInformationEntry, type PaymentAdviceTotals } from "../../src/domain/finance/paymentAdvice.ts";
 import type { ClassInformationStored, PaymentAdviceRecord } from "../../src/domain/finance/paymentAdviceApi.ts";
-import { summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { loadClasses, loadDiscounts, loadSettings, studentType } from "./pricing.ts";
@@ -213,37 +213,7 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
   if (totals.summary.totalPayable < 0) throw fieldErrors({ paymentSummaryStatic: PA_MESSAGES.negativeTotal });
 
   const money = centsToNumeric;
-  const classInformations: ClassInformationStored[] = totals.cards.map(({ entry, cls, totals: t }) => ({
-    id: entry.id,
-    className: cls.name,
-    classType: cls.classType,
-    classStatus: cls.classStatus,
-    lessonStartDate: entry.lessonStartDate,
-    termIds: entry.termIds,
-    discountIds: t.discounts.map((d) => d.id),
-    quantityAdditionalLesson: entry.quantityAdditionalLesson,
-    additionalDiscount: money(entry.additionalDiscount),
-    booterClassIds: entry.booterClassIds,
-    otherPayments: entry.otherPayments.map((r) => ({ name: r.name, amount: money(r.amount) })),
-    deductions: entry.deductions.map((r) => ({ name: r.name, amount: money(r.amount) })),
-    deposits: entry.deposits.map((r) => ({ name: r.name, amount: money(r.amount) })),
-    deductedDeposit: entry.deductedDeposit.map((r) => ({ name: r.name, amount: money(r.amount), depositId: r.depositId ?? null })),
-    isDeductedDeposit: entry.isDeductedDeposit,
-    termInformations: t.termLines.map((l) => ({ id: l.id, name: l.name, lessons: l.lessons, lessonIds: l.lessonIds, pricing: money(l.pricing), total: money(l.total) })),
-    period: t.period,
-    program: classes.get(entry.id)?.row.program ?? null,
-    responses: {
-      lessons: t.lessons,
-      lessonIds: t.lessonIds,
-      unitPrice: money(t.unitPrice),
-      classBase: money(t.classBase),
-      additionalLesson: { quantity: entry.quantityAdditionalLesson, pricing: money(t.unitPrice), total: money(t.additional) },
-      boosterClassesPrice: money(t.boosters),
-      discounts: t.discounts.map((d) => ({ id: d.id, name: d.name ?? null, unit: d.unit, amount: money(d.amount) })),
-      totalDiscount: money(t.totalDiscount),
-      total: money(t.classTotal),
-    },
-  }));
+  const classInformations: ClassInformationStored[] = totals.cards.map(({ entry, cls, totals: t }) => classInformationToStored(entry, cls, t, classes.get(entry.id)?.row.program ?? null));
 
   return {
     columns: {

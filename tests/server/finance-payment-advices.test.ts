@@ -344,6 +344,30 @@ describe.each(databaseLanes())("payment advice calls [%s]", (lane) => {
     expect(await counter()).toBe(before + 50);
   });
 
+  it("seeded payment advices carry totals that add up: lessons from the tables × price, summary identities, GST half up", async () => {
+    const { rows } = await server.db.query<{ id: string; gst: string; s: Record<string, string>; ci: Array<{ id: string; termIds: string[]; lessonStartDate: string; classType: string; responses: { lessons: number; unitPrice: string; total: string; totalDiscount: string } }> }>(
+      `select id, gst::text as gst, "paymentSummaryStatic" as s, "classInformations" as ci from payment_advices where "createdBy" = (select id from users where username = 'front_desk') order by id limit 40`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    const c = (v: string) => numericToCents(v)!;
+    for (const pa of rows) {
+      const s = pa.s;
+      expect(c(s.classFee), pa.id).toBe(pa.ci.reduce((t, x) => t + c(x.responses.total), 0));
+      expect(c(s.totalBeforeGst)).toBe(c(s.classFee) + c(s.registrationFee) + c(s.materialFee) + c(s.otherPayment) - c(s.deduction));
+      expect(c(s.gst)).toBe(Math.floor((c(s.totalBeforeGst) * Number(pa.gst) + 50) / 100));
+      expect(c(s.totalPayable)).toBe(c(s.totalBeforeGst) + c(s.gst) + c(s.deposit) - c(s.deductedDeposit));
+      for (const x of pa.ci) {
+        if (x.classType === "special" || x.classType === "others") continue;
+        const n = await one<{ n: number }>(
+          `select count(*)::int as n from lessons where "classId" = $1 and "termId"::text = any($2::text[]) and date >= $3::date and "lessonStatus" = 'active' and status = 'active'`,
+          [x.id, x.termIds, x.lessonStartDate],
+        );
+        expect(x.responses.lessons).toBe(n.n);
+        expect(c(x.responses.total)).toBe(n.n * c(x.responses.unitPrice) - c(x.responses.totalDiscount));
+      }
+    }
+  });
+
   it("GET /classes/class-free prices a class from the lesson start date with the PA's functions", async () => {
     const c = classes[0]!;
     const res = await api(server.app, "GET", `/classes/class-free?studentId=${studentId}&classId=${c.id}&lessonStartDate=${c.start}`, token.front_desk);

@@ -15,7 +15,8 @@
  *   GET    /api/v2/classes/class-free?studentId&classId&lessonStartDate → ClassFreeReply
  */
 import { centsToNumeric, numericToCents, type Cents } from "../money.ts";
-import type { ClassInformationEntry } from "./paymentAdvice.ts";
+import type { ClassCardTotals } from "./classCard.ts";
+import type { ClassInformationEntry, PricedClass } from "./paymentAdvice.ts";
 import type { PaStatus, StoredPaStatus } from "./paymentAdviceStatus.ts";
 import type { GstPercent, NamedAmount, PaymentSummary } from "./summary.ts";
 import { SUMMARY_FIGURES } from "./summary.ts";
@@ -269,4 +270,40 @@ export function summaryToWire(s: PaymentSummary): PaymentSummaryWire {
 export function summaryFromWire(w: PaymentSummaryWire): PaymentSummary {
   const figures = Object.fromEntries(SUMMARY_FIGURES.map((k) => [k, wireToCents(w[k])])) as Omit<PaymentSummary, "gstPercent">;
   return { ...figures, gstPercent: w.gstConfig.percentage };
+}
+
+/** A priced class card as stored in `classInformations` (and replied): the choices plus the computed figures. */
+export function classInformationToStored(entry: ClassInformationEntry, cls: Pick<PricedClass, "name" | "classType" | "classStatus">, t: ClassCardTotals, program: ClassInformationStored["program"]): ClassInformationStored {
+  const money = centsToNumeric;
+  return {
+    id: entry.id,
+    className: cls.name,
+    classType: cls.classType,
+    classStatus: cls.classStatus,
+    lessonStartDate: entry.lessonStartDate,
+    termIds: entry.termIds,
+    discountIds: t.discounts.map((d) => d.id),
+    quantityAdditionalLesson: entry.quantityAdditionalLesson,
+    additionalDiscount: money(entry.additionalDiscount),
+    booterClassIds: entry.booterClassIds,
+    otherPayments: entry.otherPayments.map((r) => ({ name: r.name, amount: money(r.amount) })),
+    deductions: entry.deductions.map((r) => ({ name: r.name, amount: money(r.amount) })),
+    deposits: entry.deposits.map((r) => ({ name: r.name, amount: money(r.amount) })),
+    deductedDeposit: entry.deductedDeposit.map((r) => ({ name: r.name, amount: money(r.amount), depositId: r.depositId ?? null })),
+    isDeductedDeposit: entry.isDeductedDeposit,
+    termInformations: t.termLines.map((l) => ({ id: l.id, name: l.name, lessons: l.lessons, lessonIds: l.lessonIds, pricing: money(l.pricing), total: money(l.total) })),
+    period: t.period,
+    program,
+    responses: {
+      lessons: t.lessons,
+      lessonIds: t.lessonIds,
+      unitPrice: money(t.unitPrice),
+      classBase: money(t.classBase),
+      additionalLesson: { quantity: entry.quantityAdditionalLesson, pricing: money(t.unitPrice), total: money(t.additional) },
+      boosterClassesPrice: money(t.boosters),
+      discounts: t.discounts.map((d) => ({ id: d.id, name: d.name ?? null, unit: d.unit, amount: money(d.amount) })),
+      totalDiscount: money(t.totalDiscount),
+      total: money(t.classTotal),
+    },
+  };
 }
