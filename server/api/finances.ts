@@ -19,6 +19,7 @@ import { emailUnpaidToParents } from "../finance/email.ts";
 import { paperData, paperPdf } from "../finance/paper.ts";
 import { FinanceError } from "../finance/transaction.ts";
 import { validationError } from "./validation.ts";
+import { FORBIDDEN_MESSAGE } from "./guard.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (message = "Invalid id.") => z.string({ error: message }).regex(UUID, message);
@@ -175,7 +176,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
   app.post("/finances/email/unpaid-pa-to-parents", async (request, reply) => {
     const parsed = emailBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    if (!(await actionCheck(policy, request)("email-unpaid"))) return reply.code(403).send({ success: false, message: "You do not have permission to perform this action." });
+    if (!(await actionCheck(policy, request)("email-unpaid"))) return reply.code(403).send({ success: false, message: FORBIDDEN_MESSAGE });
     return run(reply, () => emailUnpaidToParents(db, parsed.data.paymentAdviceIds, media));
   });
 };

@@ -23,8 +23,10 @@ export const ACTION_METHOD = "POST";
 
 /** Asks the access policy whether the caller may perform an action (a 403 otherwise). */
 export type ActionCheck = (action: PaActionRight) => Promise<boolean>;
+const FORBIDDEN = "You do not have permission to perform this action.";
+/** Asked before a transaction opens, never inside one (see savePaymentAdvice). */
 async function requireRight(can: ActionCheck, action: PaActionRight): Promise<void> {
-  if (!(await can(action))) throw new FinanceError(403, "You do not have permission to perform this action.");
+  if (!(await can(action))) throw new FinanceError(403, FORBIDDEN);
 }
 
 const COLUMN_ORDER = [
@@ -86,10 +88,14 @@ export interface SaveInput extends PaFieldsInput {
 
 /** PUT …/{id}: save (draft, or unpaid without payments) or issue a draft; one update log, and a status log on issue. */
 export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by: string | null, can: ActionCheck): Promise<PaymentAdviceRecord> {
+  // The rights are asked before the transaction: the policy may read the database, and a transaction
+  // waiting for a second pooled connection while holding its first could starve the pool.
+  const rights = input.action === "issue" ? { issue: await can("issue") } : { "edit-draft": await can("edit-draft"), "edit-unpaid": await can("edit-unpaid") };
+  if (!Object.values(rights).some(Boolean)) throw new FinanceError(403, FORBIDDEN);
   return financeTransaction(db, async (tx) => {
     const before = await readPaRow(tx, id, { forUpdate: true });
-    const right: Parameters<typeof requireRight>[1] = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
-    await requireRight(can, right);
+    const right: PaActionRight = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
+    if (!(rights as Partial<Record<PaActionRight, boolean>>)[right]) throw new FinanceError(403, FORBIDDEN);
     await assertFresh(tx, before, input.updatedAt);
     if (input.action === "issue" && !transitionTarget(before.paymentStatus, "issue")) throw new FinanceError(400, PA_MESSAGES.notIssuable);
     const received = await amountReceived(tx, id);
