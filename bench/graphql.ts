@@ -17,6 +17,7 @@ import { seedDemo, DEMO_PASSWORD } from "../server/db/seed-demo.ts";
 import { seedScale } from "../server/db/seed-cli.ts";
 import { buildServer } from "../server/app.ts";
 import { measurePair, ms, table, ROUND } from "./stats.ts";
+import { benchPaSave, PA_LIST_GQL, PA_LIST_PARAMS, PA_LIST_SQL, PA_LIST_VARS } from "./finance.ts";
 
 export interface GraphqlOptions {
   scale: number;
@@ -99,6 +100,8 @@ export function benchCases(classId: string): Case[] {
     { name: "(a) students list", gql: { query: STUDENTS_GQL, variables: STUDENTS_VARS }, sql: { text: STUDENTS_SQL, params: ["%an%"] } },
     { name: "(b) class lesson-students", gql: { query: LESSON_STUDENTS_GQL, variables: { classId } }, sql: { text: LESSON_STUDENTS_SQL, params: [classId] } },
     { name: "(c) payment-advice list", gql: { query: PAYMENT_ADVICES_GQL, variables: PAYMENT_ADVICES_VARS }, sql: { text: PAYMENT_ADVICES_SQL, params: [] } },
+    // issue 14: the finance PA list (status filter, totals)
+    { name: "(d) PA list: status filter + totals", gql: { query: PA_LIST_GQL, variables: PA_LIST_VARS }, sql: { text: PA_LIST_SQL, params: PA_LIST_PARAMS } },
   ];
 }
 
@@ -290,6 +293,13 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
       rows.push([c.name, checks.get(c)!, ms(e.p50), ms(e.p95), e.rps.toFixed(0), ms(s.p50), ms(s.p95), s.rps.toFixed(0), ratio.toFixed(2), `≤ ${budget}`, ratio <= budget ? "PASS" : "OVER"]);
     }
     console.log(`\n${table(rows)}\n(latencies in ms; engine = HTTP round trip to /v1/graphql incl. JWT check; SQL = db.query of the hand-written statement)`);
+
+    // issue 14: the save of a 3-class payment advice (REST, one transaction), as front_desk
+    const fd = await post(agent, port, "/auth/sign-in", { username: BENCH_USER, password: DEMO_PASSWORD });
+    const fdToken = (JSON.parse(fd.text) as { data?: { accessToken?: string } }).data?.accessToken;
+    if (!fdToken) throw new Error(`sign-in as ${BENCH_USER} failed: ${fd.status}`);
+    const save = await benchPaSave(db, port, agent, fdToken, Math.min(o.requests, 100), Math.min(o.warmup, 10));
+    console.log(`\nPA save (PUT /api/v2/finances/payment-advices/{id}, ${save.classes} classes, one after another): p50 ${ms(save.summary.p50)} ms, p95 ${ms(save.summary.p95)} ms, ${save.summary.rps.toFixed(0)} saves/s`);
   } finally {
     await app.close();
     agent.destroy();

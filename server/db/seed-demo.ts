@@ -5,6 +5,11 @@
 import type { Db, Queryable } from "./types.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { Rng, insertRows, money, percentOf, day, addDays, weekday, todaySg, sgTime, type Row } from "./seed-util.ts";
+import { numericToCents } from "../../src/domain/money.ts";
+import type { DiscountRule } from "../../src/domain/finance/discounts.ts";
+import { computePaymentAdvice, type ClassInformationEntry } from "../../src/domain/finance/paymentAdvice.ts";
+import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
+import type { GstPercent } from "../../src/domain/finance/summary.ts";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEMO_EMAIL_DOMAIN = "demo.centre.sg";
@@ -469,6 +474,7 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
       companyId: co.id, status: i === 10 && ci === 0 ? "deleted" : "active", createdAt: past(300), updatedAt: past(rng.int(1, 250)) });
   }));
   await insertRows(tx, "discounts", discounts);
+  const discountRules: DiscountRule[] = discounts.map((d) => ({ id: d.id, name: d.name, unit: d.unit as DiscountRule["unit"], value: numericToCents(d.amount)!, startDate: d.startDate as string, endDate: d.endDate as string, status: d.status as string }));
   const REG_FEE = 8000, DEPOSIT = 20000;
   const waive = { startDate: day(Y, 11, 15), endDate: day(Y, 12, 31) };
   const settings: Row[] = [];
@@ -510,39 +516,38 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
     const paymentStatus = PA_PLAN[k++ % PA_PLAN.length];
     const clsLessons = (lessonsOf.get(cls.id) ?? []).filter((l) => l.date >= e.lessonStartDate && l.lessonStatus !== "cancel");
     const termIds = [...new Set(clsLessons.map((l) => l.termId).filter(Boolean))].slice(0, 1) as string[];
-    const termLessons = clsLessons.filter((l) => termIds.includes(l.termId as string));
-    const unit = priceCents.get(`${cls.academicCalendarId}|${cls.programTypeId}`) ?? 15000;
-    const classFee = termLessons.length * unit;
+    const termless = cls.classType === "special" || cls.classType === "others";
+    // special and others classes are priced per student (special_class_pricings, a new student's price)
+    const unit = termless ? 18000 : (priceCents.get(`${cls.academicCalendarId}|${cls.programTypeId}`) ?? 15000);
     const disc = rng.chance(0.4) ? rng.pick(discounts.filter((d) => d.companyId === co.id && d.status === "active")) : null;
-    const discCents = disc ? (disc.unit === "percent" ? percentOf(classFee, Number(disc.amount)) : Number(disc.amount.replace(".", ""))) : 0;
     const reg = rng.chance(0.3) ? REG_FEE : 0;
     const dep = rng.chance(0.25) ? DEPOSIT : 0;
-    const before = classFee - discCents + reg;
-    const gst = percentOf(before, gstPct);
-    const after = before + gst;
-    const payable = after + dep;
     const issueDate = paymentStatus === "overdue" ? addDays(today, -40) : paymentStatus === "unpaid" ? addDays(today, -5) : addDays(today, -rng.int(20, 200));
     const dueDate = addDays(issueDate, 14);
     const paId = id();
     const name = paymentStatus === "draft" ? null : nextNo(co.id, "payment_advice", "PA");
-    const term = terms.find((t) => t.id === termIds[0]);
-    const classInfo = {
-      id: cls.id, lessonStartDate: e.lessonStartDate, quantityAdditionalLesson: 0, termIds, discountIds: disc ? [disc.id] : [], additionalDiscount: money(0), booterClassIds: [],
-      deductions: [], deposits: dep ? [{ name: "Deposit", amount: money(dep) }] : [], otherPayments: [], deductedDeposit: [],
-      termInformations: term ? [{ id: term.id, name: term.name, lessons: termLessons.length, lessonIds: termLessons.map((l) => l.id), pricing: money(unit) }] : [],
-      responses: { additionalLesson: { quantity: 0, pricing: money(unit), total: money(0) }, total: money(classFee - discCents), totalDiscount: money(discCents), boosterClassesPrice: money(0),
-        curriculums: prog.curriculumIds, levels: prog.levelIds, subject: prog.subjectId },
-      classType: cls.classType, classStatus: cls.classStatus, period: { startDate: cls.startDate, endDate: clsLessons.at(-1)?.date ?? cls.startDate }, isDeductedDeposit: false,
-      program: { companyId: co.id, curriculumIds: prog.curriculumIds, levelIds: prog.levelIds, subjectId: prog.subjectId, cate: { code: prog.category } },
+    // issue 14: every figure from src/domain/finance, as the finance service computes it (FINANCE.md §3)
+    const entry: ClassInformationEntry = {
+      id: cls.id, lessonStartDate: e.lessonStartDate, termIds: termless ? [] : termIds, discountIds: disc ? [disc.id] : [], quantityAdditionalLesson: 0, additionalDiscount: 0,
+      booterClassIds: [], otherPayments: [], deductions: [], deposits: dep ? [{ name: "Deposit", amount: dep }] : [], deductedDeposit: [], isDeductedDeposit: false,
     };
-    const summaryStatic = { classFee: money(classFee - discCents), registrationFee: money(reg), materialFee: money(0), otherPayment: money(0), deduction: money(0), deductedDeposit: money(0),
-      totalBeforeGst: money(before), gst: money(gst), totalAfterGst: money(after), deposit: money(dep), totalPayable: money(payable), gstConfig: { percentage: gstPct } };
+    const priced = computePaymentAdvice({
+      issueDate, isRegistrationFee: reg > 0, registrationFee: { amount: REG_FEE, waiverPeriod: waive }, gstPercent: gstPct as GstPercent, entries: [entry],
+      classes: new Map([[cls.id, { id: cls.id, name: cls.name, classType: cls.classType as string, classStatus: cls.classStatus, unitPrice: unit,
+        lessons: (lessonsOf.get(cls.id) ?? []).map((l) => ({ id: l.id as string, date: l.date as string, termId: (l.termId as string | null) ?? null, lessonStatus: l.lessonStatus as string, status: l.status as string })),
+        terms: terms.filter((t) => t.academicCalendarId === cls.academicCalendarId).map((t) => ({ id: t.id, name: t.name, startDate: t.startDate, endDate: t.endDate })) }]]),
+      discounts: discountRules, boosterPrices: new Map(),
+    });
+    const card = priced.cards[0]!;
+    const classInfo = classInformationToStored(entry, card.cls, card.totals, { companyId: co.id, curriculumIds: prog.curriculumIds as string[], levelIds: prog.levelIds as string[], subjectId: (prog.subjectId as string) ?? null, cate: { code: prog.category as string } });
+    const summaryStatic = summaryToWire(priced.summary);
+    const payable = priced.summary.totalPayable;
     const created = `${issueDate}T02:00:00.000Z`;
     pas.push({
-      id: paId, name, paymentStatus, type: "normal", axsCode: rng.chance(0.3) ? String(rng.int(10000000, 99999999)) : null, companyId: co.id, branchId: cls.branchId, studentId: s.id,
+      id: paId, name, paymentStatus: paymentStatus === "overdue" ? "unpaid" : paymentStatus, type: "normal", axsCode: rng.chance(0.3) ? String(rng.int(10000000, 99999999)) : null, companyId: co.id, branchId: cls.branchId, studentId: s.id,
       issueDate, dueDate, qrExpiryDate: addDays(dueDate, 30), hasExpiryDate: true, qrReferenceNo: name ? `QR${name.replace(/-/g, "")}` : null, classInformations: [classInfo],
-      isRegistrationFee: reg > 0, registrationFeeConfig: { amount: money(REG_FEE), waiverPeriod: waive }, depositSettings: { amount: money(DEPOSIT) }, gst: gstPct,
-      remarks: null, notes: co.paNotes, paymentSummaryStatic: summaryStatic, summary: { registrationFee: money(reg), total: money(payable) },
+      isRegistrationFee: priced.registrationFeeApplied, registrationFeeConfig: { amount: money(REG_FEE), waiverPeriod: waive }, depositSettings: { amount: money(DEPOSIT) }, gst: gstPct,
+      remarks: null, notes: co.paNotes, paymentSummaryStatic: summaryStatic, summary: { registrationFee: money(priced.summary.registrationFee), total: money(payable) },
       paidAt: ["paid", "overpaid"].includes(paymentStatus) ? `${addDays(issueDate, rng.int(1, 10))}T04:00:00.000Z` : null, status: "active",
       createdAt: created, updatedAt: created, createdBy: staffIds.front_desk, updatedBy: staffIds.front_desk,
     });
