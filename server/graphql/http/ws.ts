@@ -55,6 +55,7 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
   let unwatch: (() => void) | undefined;
   let initialised = false;
   const operations = new Map<string, () => void>();
+  const awaitingCheck = new Set<string>();
   const send = (text: string) => {
     if (socket.readyState === socket.OPEN) socket.send(text);
   };
@@ -190,7 +191,7 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
       case "pong":
         return;
       case "subscribe":
-      case "start":
+      case "start": {
         if (!session) {
           socket.close(4401, "Unauthorized");
           return;
@@ -199,11 +200,21 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
           socket.close(4400, "Invalid message received");
           return;
         }
-        if (!(await recheck())) return;
-        await start(msg.id, msg.payload);
+        // "complete" may arrive while the session is being checked: the operation then never starts.
+        const { id, payload } = msg;
+        if (awaitingCheck.has(id)) {
+          if (!legacy) socket.close(4409, `Subscriber for ${id} already exists`);
+          return;
+        }
+        awaitingCheck.add(id);
+        const valid = await recheck();
+        if (!awaitingCheck.delete(id) || !valid) return;
+        await start(id, payload);
         return;
+      }
       case "complete":
       case "stop": {
+        if (msg.id !== undefined) awaitingCheck.delete(msg.id);
         const stop = msg.id !== undefined ? operations.get(msg.id) : undefined;
         if (stop) {
           stop();
