@@ -8,6 +8,7 @@ import { usersRoutes } from "./users.ts";
 import { accessPolicyRoutes } from "./access-policy.ts";
 import { mediaApiRoutes } from "./media.ts";
 import { communicationRoutes } from "./communication.ts";
+import { studentProfileRoutes } from "./student-profiles.ts";
 import { mediaFor } from "../media/index.ts";
 
 export interface ApiOptions {
@@ -27,5 +28,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(usersRoutes, { ctx: opts.ctx, identity: opts.identity });
   await app.register(accessPolicyRoutes, { policy: opts.policy });
   await app.register(communicationRoutes, { ctx: opts.ctx });
+  await app.register(studentProfileRoutes, { ctx: opts.ctx });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };
