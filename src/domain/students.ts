@@ -75,3 +75,20 @@ export function primaryContactProblem(parents: readonly ParentContact[]): string
 
 /** '__' where a value is missing (spec part 2 §2, the student picker's options and cards). */
 export const orBlank = (value: string | null | undefined): string => (value == null || value === "" ? "__" : value);
+
+/**
+ * A student's payment status in the list: UnPaid while a payment advice waits for money, Paid when
+ * every issued one is settled, none before the first (labels as the PA statuses' of spec part 2 §3).
+ */
+export const STUDENT_PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = { unpaid: "UnPaid", paid: "Paid" };
+export const SETTLED_PA_STATUSES = ["paid", "overpaid"] as const;
+
+/** Payment advice status labels (spec part 2 §3), as the student's tabs show them. */
+export const PA_STATUS_LABELS: Readonly<Record<string, string>> = {
+  draft: "Draft", overdue: "OverDue", paid: "Paid", unpaid: "UnPaid", voided: "Voided", overpaid: "Overpaid", withdrawn: "Withdrawn",
+};
+
+/** Attendance per student (spec part 1 §3). */
+export const ATTENDANCE_LABELS: Readonly<Record<string, string>> = {
+  not_attended: "Not Attended", attended: "Attended", withdrawn: "Withdrawn", suspended: "Suspended",
+};
