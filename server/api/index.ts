@@ -8,6 +8,7 @@ import { usersRoutes } from "./users.ts";
 import { accessPolicyRoutes } from "./access-policy.ts";
 import { mediaApiRoutes } from "./media.ts";
 import { communicationRoutes } from "./communication.ts";
+import { studentProfileRoutes } from "./student-profiles.ts";
 import { mediaFor } from "../media/index.ts";
 // issue 14: payment advice calls and class-free
 import { financeRoutes } from "./finances.ts";
@@ -32,5 +33,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(communicationRoutes, { ctx: opts.ctx });
   await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
+  await app.register(studentProfileRoutes, { ctx: opts.ctx });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };

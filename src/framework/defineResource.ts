@@ -51,6 +51,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
   const d = declaration;
   const where = `resource ${d.table}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(d.table)) throw new ResourceDeclarationError("R001", `${where}: table must be a snake_case name`);
+  if (d.name !== undefined && !/^[a-z_][a-z0-9_]*$/.test(d.name)) throw new ResourceDeclarationError("R001", `${where}: name must be a snake_case name`);
   const fieldList = Object.entries(d.fields).map(([name, f]) => resolveField(name, f));
   for (const f of fieldList) {
     if (f.filter && !FILTERABLE.has(f.kind)) throw new ResourceDeclarationError("R002", `${where}: field ${f.name} of kind ${f.kind} cannot be a filter`);
@@ -90,7 +91,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
   const defaultSort = d.defaultSort ?? { field: "updatedAt", order: "desc" as const };
   return {
     ...d,
-    name: d.table,
+    name: d.name ?? d.table,
     singular: d.singular ?? d.label,
     recordLabel,
     defaultSort,

@@ -3,8 +3,10 @@ import type { Resource } from "./types.ts";
 
 const byTable = new Map<string, Resource>();
 
+/** Per table, the resource named after it wins; a table with only differently named resources gets the first. */
 export function registerResources(resources: readonly Resource[]): void {
-  for (const r of resources) byTable.set(r.table, r);
+  for (const r of resources) if (r.name === r.table) byTable.set(r.table, r);
+  for (const r of resources) if (!byTable.has(r.table)) byTable.set(r.table, r);
 }
 
 export function findResource(table: string): Resource | undefined {

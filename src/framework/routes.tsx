@@ -68,7 +68,7 @@ export function refineResources(resources: readonly Resource[]): ResourceProps[]
     };
     return {
       name: r.table,
-      identifier: r.table,
+      identifier: r.name,
       list: path("list"),
       create: path("create"),
       edit: path("edit"),
@@ -79,6 +79,7 @@ export function refineResources(resources: readonly Resource[]): ResourceProps[]
         parent: r.menu ?? undefined,
         hide: r.menu === null || !r.routes.list,
         canDelete: r.deletable,
+        table: r.table,
       },
     };
   });

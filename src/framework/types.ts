@@ -110,8 +110,13 @@ export type PageKind = "list" | "create" | "edit" | "show";
 export type PageComponent = ComponentType<{ resource?: Resource }> | LazyExoticComponent<ComponentType<{ resource?: Resource }>>;
 
 export interface ResourceDeclaration<F extends Record<string, Field> = Record<string, Field>> {
-  /** The table (and Refine resource name, and access-policy object). */
+  /** The table (the data calls' resource and the access-policy object). */
   table: string;
+  /**
+   * The Refine identifier when several resources share one table (students and staff over users); default the
+   * table. The first resource declared for a table stays the one relations and inlines find.
+   */
+  name?: string;
   /** Plural label: menu entry, list title. */
   label: string;
   /** Singular label: "Create {singular}", "Edit {singular}". Defaults to the label. */

@@ -21,6 +21,8 @@ export async function fetchAllRows(
   filters: CrudFilter[],
   sorters: CrudSort[],
   onProgress: (percent: number) => void,
+  /** The query of the rows (default: the resource's list columns); a hand-written list passes its own. */
+  meta: Record<string, unknown> = { fields: listSelection(resource) },
 ): Promise<BaseRecord[]> {
   const rows: BaseRecord[] = [];
   for (let page = 1; ; page++) {
@@ -29,7 +31,7 @@ export async function fetchAllRows(
       filters,
       sorters: [...sorters, { field: "id", order: "asc" }],
       pagination: { currentPage: page, pageSize: EXPORT_PAGE_SIZE, mode: "server" },
-      meta: { fields: listSelection(resource) },
+      meta,
     });
     rows.push(...data);
     onProgress(total ? Math.min(100, Math.round((rows.length / total) * 100)) : 100);
