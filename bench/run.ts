@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- graphql|bundle] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
+ * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
  * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT)
- * No sub-command runs both. DESIGN.md §10, issue 3 §10.
+ * No sub-command runs all three. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
 import { benchBundle } from "./bundle.ts";
+import { benchBrowser } from "./browser.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -18,7 +19,7 @@ function option(argv: string[], name: string, fallback: number): number {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && command !== "graphql" && command !== "bundle") throw new Error(`unknown sub-command ${command}: use graphql, bundle or nothing (both)`);
+  if (command && command !== "graphql" && command !== "bundle" && command !== "browser") throw new Error(`unknown sub-command ${command}: use graphql, bundle, browser or nothing (all)`);
   let ok = true;
   if (!command || command === "graphql") {
     console.log("== GraphQL engine vs hand-written SQL ==");
@@ -33,6 +34,10 @@ async function main() {
   if (!command || command === "bundle") {
     console.log("\n== Browser bundle ==");
     await benchBundle();
+  }
+  if (!command || command === "browser") {
+    console.log("\n== Browser delivery (Chromium, cold cache, built app on the real server) ==");
+    ok = (await benchBrowser()) && ok;
   }
   if (!ok) process.exitCode = 1;
 }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/index.ts";
 import { serveBrowserApp } from "./static.ts";
+import { compressResponses } from "./compression.ts";
 import { createIdentity } from "./auth/index.ts";
 import { createPolicy } from "./auth/policy/index.ts";
 import { createEngine, graphqlPlugin } from "./graphql/index.ts";
@@ -17,9 +18,10 @@ export interface ServerContext {
 }
 
 /** Wires the three interfaces (GraphQL, REST, identity) and the browser app over one database. */
-export async function buildServer(ctx: ServerContext, options: { logger?: boolean; serveApp?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildServer(ctx: ServerContext, options: { logger?: boolean; serveApp?: boolean; appDir?: string } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
+  await compressResponses(app);
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);
   const engine = await createEngine(ctx);
@@ -42,7 +44,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: boolea
     return reply.code(404).send({ success: false, message: "Not found" });
   });
 
-  if (options.serveApp) await serveBrowserApp(app);
+  if (options.serveApp) await serveBrowserApp(app, options.appDir);
   app.addHook("onClose", async () => {
     await engine.close();
     await policy.close();

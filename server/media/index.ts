@@ -30,8 +30,8 @@ export interface MediaService {
   presign(requestedKey: string, uid: string | undefined, baseUrl?: string): { url: string; keyPath: string };
   /** Checks the grant, size and type, then stores the bytes. */
   store(grant: UploadGrant, signature: string, body: Buffer): Promise<{ keyPath: string; size: number }>;
-  /** An existing object: its stream, type and size. */
-  read(key: string): Promise<{ stream: ReadStream; type: MediaType; size: number; fileName: string }>;
+  /** An existing object: its stream, type, size and an entity tag that changes when its bytes are replaced. */
+  read(key: string): Promise<{ stream: ReadStream; type: MediaType; size: number; fileName: string; etag: string }>;
   root: string;
 }
 
@@ -105,7 +105,8 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
       }
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) throw new MediaError(404, "Not found");
-      return { stream: createReadStream(full), type: mediaTypeOf(key)!, size: info.size, fileName: path.basename(full) };
+      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      return { stream: createReadStream(full), type: mediaTypeOf(key)!, size: info.size, fileName: path.basename(full), etag };
     },
   };
 }
