@@ -9,7 +9,7 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useParams } from "react-router";
-import { useMemo, useState } from "react";
+import { Suspense, lazy, useMemo, useState } from "react";
 import type { Resource } from "../types.ts";
 import { fillRoute, filterFields, listFields } from "../defineResource.ts";
 import { listSelection } from "../selection.ts";
@@ -17,12 +17,21 @@ import { KINDS, renderValue } from "../kinds.tsx";
 import { useRelationLabels } from "../useRelationLabels.ts";
 import { RowActions } from "./RowActions.tsx";
 import { CsvExportButton } from "./CsvExportButton.tsx";
-import { FormDialog, type FormDialogProps } from "./FormDialog.tsx";
+import type { FormDialogProps } from "./FormDialog.tsx";
+import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
 
 import { PAGE_SIZE } from "./recordCounter.ts";
 import { PagedTable } from "./PagedTable.tsx";
 
 export { PAGE_SIZE, recordCounter } from "./recordCounter.ts";
+
+// The form code (and its inputs) loads when a form opens; pointing at Create or Edit starts the download.
+const loadFormDialog = () => import("./FormDialog.tsx");
+const FormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.FormDialog })));
+const prefetchForm = () => {
+  void loadFormDialog().catch(() => undefined);
+  prefetchFormInputs();
+};
 
 /**
  * Filters that always apply: not soft-deleted, the parent's id, the resource's own. Each is a keyed
@@ -102,7 +111,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           {resource.exportable && <CsvExportButton resource={resource} filters={activeFilters} sorters={sorters} />}
           {createPath && (
             <CanAccess resource={resource.table} action="create" fallback={null}>
-              <Link to={createPath}>
+              <Link to={createPath} onMouseEnter={prefetchForm} onFocus={prefetchForm}>
                 <Button type="primary" icon={<PlusOutlined />}>
                   Create
                 </Button>
@@ -111,7 +120,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           )}
           {resource.dialogs?.includes("create") && (
             <CanAccess resource={resource.table} action="create" fallback={null}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ action: "create" })}>
+              <Button type="primary" icon={<PlusOutlined />} onMouseEnter={prefetchForm} onFocus={prefetchForm} onClick={() => setDialog({ action: "create" })}>
                 Create
               </Button>
             </CanAccess>
@@ -145,7 +154,11 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
         </Form>
       )}
       <PagedTable tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={total} columns={columns} scroll={{ x: true }} />
-      {resource.dialogs && <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />}
+      {resource.dialogs && dialog && (
+        <Suspense fallback={null}>
+          <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
