@@ -4,6 +4,9 @@ import { liveProvider as hasuraLiveProvider } from "@refinedev/hasura";
 import { createClient, type Client } from "graphql-ws";
 import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
+import { connectionFailed, connectionOk } from "../connection.ts";
+
+const LOST_CODES = new Set([1001, 1006, 1011, 1012, 1013, 1014]);
 
 /** `webSocketImpl`: the WebSocket class where the global one will not do (Node-side tests). */
 export function createWsClient(webSocketImpl?: unknown): Client {
@@ -11,7 +14,18 @@ export function createWsClient(webSocketImpl?: unknown): Client {
     url: graphqlWsUrl(),
     webSocketImpl,
     lazy: true,
-    retryAttempts: 5,
+    // Keep reconnecting through a server restart (random back-off, at most ~30 s apart); live lists
+    // resume by themselves once the server is back.
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait: async (retries) => new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** Math.min(retries, 5)) * (0.5 + Math.random() / 2))),
+    on: {
+      connected: () => connectionOk(),
+      // The server went away (shut down, restarted, crashed, unreachable): not a close on purpose (1000)
+      // nor a refusal of this client (4xxx).
+      closed: (event) => {
+        if (LOST_CODES.has((event as { code?: number })?.code ?? 1006)) connectionFailed("network");
+      },
+    },
     connectionParams: () => {
       const token = getSession()?.accessToken;
       return token ? { headers: { Authorization: `Bearer ${token}` } } : {};
