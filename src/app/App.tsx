@@ -5,7 +5,7 @@
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import "./antdStatic.ts";
 import { createDataProvider } from "./providers/data.ts";
@@ -24,6 +24,7 @@ import { roleHome } from "../domain/roleHome.ts";
 import { configureFramework } from "../framework/index.ts";
 import { authorizedFetch } from "./api.ts";
 import { loginPathFor } from "./auth.ts";
+import { startConnectionWatch } from "./connection.ts";
 
 // Uploads from generated forms go through the same token refresh as every other REST call.
 configureFramework({ apiFetch: authorizedFetch });
@@ -55,6 +56,7 @@ export function HomeRedirect() {
 
 export default function App() {
   usePolicyRefresh();
+  useEffect(startConnectionWatch, []);
   const dataProvider = useMemo(() => createDataProvider(), []);
   const liveProvider = useMemo(() => createLiveProvider(), []);
   return (

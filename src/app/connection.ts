@@ -3,7 +3,8 @@
  * that fail on the network for more than a few seconds, or a live socket that drops, set "Connection to
  * the server lost. Reconnecting…"; a 503 (start-up, maintenance) sets its own message at once. While the
  * banner is up the app asks /healthz every few seconds and clears it on the first good answer (or any
- * request that gets through). Nothing on the page is re-mounted, so what the user typed stays.
+ * request that gets through). A page left open without requests (a form being filled) learns of a lost
+ * server from a light heartbeat. Nothing on the page is re-mounted, so what the user typed stays.
  */
 import { apiUrl } from "./config.ts";
 import { getGlobalError, setGlobalError } from "./globalError.ts";
@@ -14,6 +15,8 @@ export const SERVER_UNAVAILABLE = "The server is unavailable (starting up or und
 /** How long requests may keep failing before the banner shows (a blip is not worth a red bar). */
 export const GRACE_MS = 3000;
 const PROBE_MS = 2000;
+/** The heartbeat of an idle page (only while the tab is visible). */
+export const HEARTBEAT_MS = 10_000;
 
 let failingSince: number | undefined;
 let graceTimer: ReturnType<typeof setTimeout> | undefined;
@@ -27,13 +30,15 @@ function show(message: string) {
 }
 
 async function probe() {
-  try {
-    const res = await fetch(apiUrl("/healthz"), { cache: "no-store" });
-    if (res.ok) connectionOk();
-    else if (res.status === 503) show(SERVER_UNAVAILABLE);
-  } catch {
-    /* still down */
-  }
+  await watchedFetch(apiUrl("/healthz"), { cache: "no-store" }).catch(() => undefined);
+}
+
+/** Watches the server while the signed-in app is open; returns the stop function (for an effect's cleanup). */
+export function startConnectionWatch(): () => void {
+  const timer = setInterval(() => {
+    if (document.visibilityState === "visible") void probe();
+  }, HEARTBEAT_MS);
+  return () => clearInterval(timer);
 }
 
 /** A request or the socket failed: "network" (no answer) or "unavailable" (503). */
