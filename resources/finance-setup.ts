@@ -35,7 +35,7 @@ export const discounts = defineResource({
     name: text("Discount Name", { required: true, filter: true, readOnly: true }),
     code: text("Code", { filter: true, readOnly: true }),
     type: enumOf("Discount Type", DISCOUNT_TYPES, { required: true, filter: true, readOnly: true }),
-    amount: number("Amount", { required: true, min: 0, integer: false }),
+    amount: number("Amount", { required: true, min: 0, integer: false, unitField: "unit" }),
     unit: enumOf("Unit", { amount: "S$", percent: "%" }, { required: true, defaultValue: "amount" }),
     startDate: date("Start Date", { required: true, filter: true }),
     endDate: date("End Date", { required: true, notBefore: "startDate" }),

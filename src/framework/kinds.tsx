@@ -9,6 +9,7 @@ import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts";
+import { formatDiscount, formatFinanceDate, formatMoneyValue } from "../domain/formats.ts";
 import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
 import { TextWithLinks } from "./text.tsx";
 import { MoneyInput } from "./inputs/MoneyInput.tsx";
@@ -27,10 +28,10 @@ export interface KindBehaviour {
   decode(value: unknown, field: ResolvedField): unknown;
   /** Form value → GraphQL value. */
   encode(value: unknown, field: ResolvedField): unknown;
-  /** Plain text (CSV, titles). */
-  toText(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>): string;
+  /** Plain text (CSV, titles); `record` is the whole row, for values shown with a sibling (a unit). */
+  toText(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): string;
   /** List cell / show page rendering (defaults to toText with link breaking). */
-  render?(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>): ReactNode;
+  render?(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): ReactNode;
   /** The form input (Form.Item gives it value/onChange). */
   input(field: ResolvedField, ctx: InputContext): ReactNode;
   /** Form.Item's valuePropName (Switch uses "checked"). */
@@ -117,7 +118,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   number: {
     decode: identity,
     encode: (v) => (v === "" || v === undefined ? null : v),
-    toText: str,
+    toText: (v, f, _labels, record) => (f.kind === "number" && f.unitField && record ? formatDiscount(v as string | number | null, record[f.unitField] as string) : str(v)),
     input: (f, c) => (
       <NumberInput style={{ width: "100%" }} disabled={c.disabled} min={f.kind === "number" ? f.min : undefined} max={f.kind === "number" ? f.max : undefined} precision={f.kind === "number" && f.integer === false ? undefined : 0} />
     ),
@@ -126,10 +127,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   money: {
     decode: (v) => numericToCents(v as string | number | null | undefined),
     encode: (v) => (typeof v === "number" ? centsToNumeric(v) : null),
-    toText: (v) => {
-      const c = numericToCents(v as string | number | null | undefined);
-      return c === null ? "" : formatMoney(c);
-    },
+    toText: (v) => formatMoneyValue(v as string | number | null | undefined),
     input: (f, c) => <MoneyInput disabled={c.disabled} placeholder={f.placeholder} />,
     ...eqFilter(
       () => <MoneyInput />,
@@ -140,7 +138,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   date: {
     decode: (v) => (v ? dayjs(String(v).slice(0, 10), DATE_FORMAT) : null),
     encode: (v) => (v ? (v as Dayjs).format(DATE_FORMAT) : null),
-    toText: (v) => formatCalendarDay(v as string),
+    toText: (v, f) => (f.finance ? formatFinanceDate(v as string) : formatCalendarDay(v as string)),
     input: (_f, c) => <DateInput format={DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
     ...rangeFilter(
       (d) => d.format(DATE_FORMAT),
@@ -275,10 +273,10 @@ function enumOptions(f: ResolvedField) {
 }
 
 /** Shows a value as a list cell or show-page row. */
-export function renderValue(field: ResolvedField, value: unknown, labels?: ReadonlyMap<string, string>): ReactNode {
+export function renderValue(field: ResolvedField, value: unknown, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): ReactNode {
   const kind = KINDS[field.kind];
-  if (kind.render) return kind.render(value, field, labels);
-  const text = kind.toText(value, field, labels);
+  if (kind.render) return kind.render(value, field, labels, record);
+  const text = kind.toText(value, field, labels, record);
   return text === "" ? null : <TextWithLinks value={text} />;
 }
 

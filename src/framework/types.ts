@@ -72,6 +72,11 @@ export interface NumberField extends FieldOptions {
   max?: number;
   /** Whole numbers only (default true). */
   integer?: boolean;
+  /**
+   * The field of the same record holding this number's unit, "amount" (S$) or "percent": the number is
+   * shown as 'S$20.00' or '10%' (a discount's amount and unit).
+   */
+  unitField?: string;
 }
 
 export interface EnumField extends FieldOptions {
@@ -174,4 +179,6 @@ export type ResolvedField = Field & {
   form: boolean | "create" | "edit";
   show: boolean;
   sortable: boolean;
+  /** A field of a finance screen (its resource sits in the Finance menu): dates show as DD/MM/YYYY. */
+  finance?: boolean;
 };

@@ -91,7 +91,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
       key: f.name,
       sorter: f.sortable ? { multiple: 1 } : undefined,
       sortOrder: f.sortable ? (getDefaultSortOrder(f.name, sorters) ?? null) : undefined,
-      render: (v: unknown) => renderValue(f, v, labels[f.name]),
+      render: (v: unknown, record: BaseRecord) => renderValue(f, v, labels[f.name], record),
     })),
     {
       title: "Actions",
