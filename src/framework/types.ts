@@ -149,6 +149,8 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
   permanentFilters?: readonly CrudFilter[];
   /** Generated list offers CSV export (default true). */
   exportable?: boolean;
+  /** A data-heavy list: the table's dense (small) size, more rows on screen. */
+  dense?: boolean;
   /**
    * Create and/or edit in a dialog over the list instead of a page of their own — for screens whose
    * forms the spec gives no route (programme types on /programme/categories-type, editing a discount).

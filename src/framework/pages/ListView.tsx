@@ -13,7 +13,8 @@ import { Suspense, lazy, useMemo, useState } from "react";
 import type { Resource } from "../types.ts";
 import { fillRoute, filterFields, listFields } from "../defineResource.ts";
 import { listSelection } from "../selection.ts";
-import { KINDS, renderValue } from "../kinds.tsx";
+import { KINDS } from "../kinds.tsx";
+import { CellText } from "./CellText.tsx";
 import { useRelationLabels } from "../useRelationLabels.ts";
 import { RowActions } from "./RowActions.tsx";
 import { CsvExportButton } from "./CsvExportButton.tsx";
@@ -45,6 +46,11 @@ export function permanentFilters(resource: Resource, parentId?: string): CrudFil
     ...(resource.parent && parentId ? [group("parent", { field: resource.parent.field, operator: "eq", value: parentId })] : []),
     ...(resource.permanentFilters ?? []),
   ];
+}
+
+/** Whether a row of this resource has any action (show, edit page or dialog, delete). */
+export function hasRowActions(resource: Resource): boolean {
+  return Boolean(resource.routes.show || resource.routes.edit || resource.dialogs?.includes("edit") || resource.deletable);
 }
 
 export interface ListViewProps {
@@ -91,14 +97,20 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
       key: f.name,
       sorter: f.sortable ? { multiple: 1 } : undefined,
       sortOrder: f.sortable ? (getDefaultSortOrder(f.name, sorters) ?? null) : undefined,
-      render: (v: unknown, record: BaseRecord) => renderValue(f, v, labels[f.name], record),
+      render: (v: unknown, record: BaseRecord) => <CellText field={f} value={v} labels={labels[f.name]} record={record} />,
     })),
-    {
-      title: "Actions",
-      key: "__actions",
-      width: 140,
-      render: (_v, record) => <RowActions resource={resource} record={record} params={params} onEdit={(id) => setDialog({ action: "edit", id })} />,
-    },
+    // No Actions column where a row has no action (a list without show, edit or delete).
+    ...(hasRowActions(resource)
+      ? [
+          {
+            title: "Actions",
+            key: "__actions",
+            width: 140,
+            fixed: "right" as const,
+            render: (_v: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} params={params} onEdit={(id) => setDialog({ action: "edit", id })} />,
+          },
+        ]
+      : []),
   ];
 
   const createPath = resource.routes.create && fillRoute(resource.routes.create, params);
@@ -153,7 +165,16 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           </Form.Item>
         </Form>
       )}
-      <PagedTable tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={total} columns={columns} scroll={{ x: true }} />
+      <PagedTable
+        tableProps={tableProps}
+        currentPage={currentPage}
+        pageSize={pageSize}
+        total={total}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        size={resource.dense ? "small" : "middle"}
+        sticky={!inline}
+      />
       {resource.dialogs && dialog && (
         <Suspense fallback={null}>
           <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />
