@@ -27,6 +27,7 @@ export const discounts = defineResource({
   singular: "Payment Discount",
   menu: "finance",
   routes: { list: "/finance/payment-discount", create: "/finance/payment-discount/create/:order" },
+  nextNumberParam: "order",
   dialogs: ["edit"],
   softDelete: true,
   defaultSort: { field: "order", order: "asc" },

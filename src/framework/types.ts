@@ -149,6 +149,11 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
   permanentFilters?: readonly CrudFilter[];
   /** Generated list offers CSV export (default true). */
   exportable?: boolean;
+  /**
+   * A create-route parameter the list fills with its record count plus one — the next number in order
+   * (`/finance/payment-discount/create/:order`); the form takes it through the field's `fromParam`.
+   */
+  nextNumberParam?: string;
   /** A data-heavy list: the table's dense (small) size, more rows on screen. */
   dense?: boolean;
   /**

@@ -113,7 +113,10 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
       : []),
   ];
 
-  const createPath = resource.routes.create && fillRoute(resource.routes.create, params);
+  const createParams = resource.nextNumberParam ? { ...params, [resource.nextNumberParam]: String(total + 1) } : params;
+  // Until the count is known, a create route that needs it is not offered (it would open with an unfilled parameter).
+  const createReady = !resource.nextNumberParam || result.total !== undefined;
+  const createPath = resource.routes.create && createReady ? fillRoute(resource.routes.create, createParams) : undefined;
 
   return (
     <Card
