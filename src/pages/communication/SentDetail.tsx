@@ -64,7 +64,7 @@ export function SentDetailPage({
           {before(r)}
           <Descriptions.Item label="Recipient Type">{RECIPIENT_TYPES[r.recipientType as keyof typeof RECIPIENT_TYPES] ?? String(r.recipientType ?? "")}</Descriptions.Item>
           <Descriptions.Item label="Company">{String((r.company as { name?: string } | null)?.name ?? "")}</Descriptions.Item>
-          <Descriptions.Item label="Status">{statusTag(r[kind.statusField])}</Descriptions.Item>
+          <Descriptions.Item label="Status">{statusTag(r[kind.statusField], kind.resource, kind.statusField)}</Descriptions.Item>
           <Descriptions.Item label="Sent At">{formatTimeDate(r.sentAt as string | null)}</Descriptions.Item>
           {after(r)}
         </Descriptions>
