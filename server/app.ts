@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
-import type { Db } from "./db/index.ts";
+import type { ServerContext } from "./context.ts";
 import { serveBrowserApp } from "./static.ts";
 import { compressResponses } from "./compression.ts";
 import { createIdentity } from "./auth/index.ts";
@@ -11,11 +10,8 @@ import { apiPlugin } from "./api/index.ts";
 import { mediaFor } from "./media/index.ts";
 import { mediaRoutes } from "./media/routes.ts";
 
-export interface ServerContext {
-  db: Db;
-  config: Config;
-  migrations: number;
-}
+// The context type lives in context.ts, so route modules need not import the module that wires them.
+export type { ServerContext } from "./context.ts";
 
 /** Wires the three interfaces (GraphQL, REST, identity) and the browser app over one database. */
 export async function buildServer(ctx: ServerContext, options: { logger?: boolean; serveApp?: boolean; appDir?: string } = {}): Promise<FastifyInstance> {
