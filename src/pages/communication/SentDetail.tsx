@@ -9,7 +9,7 @@ import { CanAccess, useOne } from "@refinedev/core";
 import { Link, useParams } from "react-router";
 import type { ReactNode } from "react";
 import { formatTimeDate } from "../../domain/dates.ts";
-import { RECIPIENT_TYPES } from "../../../resources/communication.ts";
+import { RECIPIENT_TYPES } from "../../domain/communication.ts";
 import { statusTag } from "./SentLogs.tsx";
 import type { CommunicationKind } from "./kinds.ts";
 
