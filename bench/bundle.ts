@@ -2,8 +2,9 @@
  * `npm run bench -- bundle`: builds the browser app with the project's vite.config.ts into a temporary
  * directory (dist/ is left alone) and prints every chunk's raw and gzipped size, the total, and what
  * the first visit of /login downloads: the entry chunk, the LoginPage chunk and their static imports.
+ * Brotli: the .br copies the build writes (vite.config.ts), i.e. what the server sends.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -16,6 +17,8 @@ interface Sized {
   file: string;
   raw: number;
   gz: number;
+  /** The pre-compressed .br copy the server sends (raw size when the build wrote none). */
+  br: number;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -55,14 +58,16 @@ export async function benchBundle(): Promise<void> {
 
     const sized = new Map<string, Sized>();
     for (const file of filesUnder(outDir)) {
+      if (/\.(br|gz)$/.test(file)) continue;
       const buf = readFileSync(path.join(outDir, file));
-      sized.set(file, { file, raw: buf.length, gz: gzipSync(buf).length });
+      const brFile = path.join(outDir, `${file}.br`);
+      sized.set(file, { file, raw: buf.length, gz: gzipSync(buf).length, br: existsSync(brFile) ? statSync(brFile).size : buf.length });
     }
     const all = [...sized.values()].sort((a, b) => b.raw - a.raw);
-    const sum = (list: Sized[]) => list.reduce((t, s) => ({ raw: t.raw + s.raw, gz: t.gz + s.gz }), { raw: 0, gz: 0 });
+    const sum = (list: Sized[]) => list.reduce((t, s) => ({ raw: t.raw + s.raw, gz: t.gz + s.gz, br: t.br + s.br }), { raw: 0, gz: 0, br: 0 });
     const total = sum(all);
     const js = sum(all.filter((s) => s.file.endsWith(".js")));
-    console.log(table([["file", "raw", "gzip"], ...all.map((s) => [s.file, kb(s.raw), kb(s.gz)]), ["total", kb(total.raw), kb(total.gz)], ["  of which .js", kb(js.raw), kb(js.gz)]]));
+    console.log(table([["file", "raw", "gzip", "brotli (sent)"], ...all.map((s) => [s.file, kb(s.raw), kb(s.gz), kb(s.br)]), ["total", kb(total.raw), kb(total.gz), kb(total.br)], ["  of which .js", kb(js.raw), kb(js.gz), kb(js.br)]]));
 
     const manifest = JSON.parse(readFileSync(path.join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
     const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -77,10 +82,10 @@ export async function benchBundle(): Promise<void> {
     const login = [...loginFiles].map((f) => sized.get(f)).filter((s): s is Sized => !!s);
     const entry = sized.get(manifest[entryKey].file)!;
     const loginTotal = sum(login);
-    console.log(`\nentry chunk: ${entry.file} — ${kb(entry.raw)} raw, ${kb(entry.gz)} gzip`);
+    console.log(`\nentry chunk: ${entry.file} — ${kb(entry.raw)} raw, ${kb(entry.gz)} gzip, ${kb(entry.br)} brotli`);
     console.log(`/login needs (index.html, entry, ${LOGIN_PAGE} and their static imports, CSS):`);
-    console.log(table([["file", "raw", "gzip"], ...login.map((s) => [s.file, kb(s.raw), kb(s.gz)]), ["total for /login", kb(loginTotal.raw), kb(loginTotal.gz)]]));
-    console.log("(gzip: node:zlib gzipSync, default level)");
+    console.log(table([["file", "raw", "gzip", "brotli (sent)"], ...login.map((s) => [s.file, kb(s.raw), kb(s.gz), kb(s.br)]), ["total for /login", kb(loginTotal.raw), kb(loginTotal.gz), kb(loginTotal.br)]]));
+    console.log("(gzip: node:zlib gzipSync, default level; brotli: the .br file the build wrote, as the server sends it)");
   } finally {
     rmSync(outDir, { recursive: true, force: true });
   }

@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- graphql|bundle] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
+ * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
  * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT)
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
- * No sub-command runs graphql and bundle. DESIGN.md §10, issue 3 §10.
+ * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchHostile } from "./hostile.ts";
+import { benchBrowser } from "./browser.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
@@ -20,7 +21,7 @@ function option(argv: string[], name: string, fallback: number): number {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && command !== "graphql" && command !== "bundle" && command !== "hostile") throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile or nothing (graphql and bundle)`);
+  if (command && !["graphql", "bundle", "hostile", "browser"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser or nothing (graphql, bundle and browser)`);
   let ok = true;
   if (command === "hostile") {
     console.log("== Light queries while hostile ones run (issue 11) ==");
@@ -39,6 +40,10 @@ async function main() {
   if (!command || command === "bundle") {
     console.log("\n== Browser bundle ==");
     await benchBundle();
+  }
+  if (!command || command === "browser") {
+    console.log("\n== Browser delivery (Chromium, cold cache, built app on the real server) ==");
+    ok = (await benchBrowser()) && ok;
   }
   if (!ok) process.exitCode = 1;
 }

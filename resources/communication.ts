@@ -1,8 +1,10 @@
 import { lazy } from "react";
 import { NotificationOutlined } from "@ant-design/icons";
 import { defineResource, text, enumOf, relation, dateTime, image } from "../src/framework/declare.ts";
+import { RECIPIENT_TYPES } from "../src/domain/communication.ts";
 
-export const RECIPIENT_TYPES = { all: "All", student: "Students", parent: "Parents" } as const;
+// Pages read it from src/domain (no import circle through the resources); re-exported for older imports.
+export { RECIPIENT_TYPES };
 /** Free-text in the spec; the values the send call writes. */
 export const SEND_STATUSES = { draft: "Draft", scheduled: "Scheduled", sent: "Sent", failed: "Failed" } as const;
 

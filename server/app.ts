@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import type { Config } from "./config.ts";
-import type { Db } from "./db/index.ts";
+import type { ServerContext } from "./context.ts";
 import { serveBrowserApp } from "./static.ts";
+import { compressResponses } from "./compression.ts";
 import { createIdentity } from "./auth/index.ts";
 import { createPolicy } from "./auth/policy/index.ts";
 import { createEngine, graphqlPlugin } from "./graphql/index.ts";
@@ -12,16 +12,14 @@ import { mediaRoutes } from "./media/routes.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { loggerOptions, type LoggerSetting } from "./security/log-redaction.ts";
 
-export interface ServerContext {
-  db: Db;
-  config: Config;
-  migrations: number;
-}
+// The context type lives in context.ts, so route modules need not import the module that wires them.
+export type { ServerContext } from "./context.ts";
 
 /** Wires the three interfaces (GraphQL, REST, identity) and the browser app over one database. */
-export async function buildServer(ctx: ServerContext, options: { logger?: LoggerSetting; serveApp?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildServer(ctx: ServerContext, options: { logger?: LoggerSetting; serveApp?: boolean; appDir?: string } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(options.logger), bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
+  await compressResponses(app);
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);
   const engine = await createEngine(ctx);
@@ -45,7 +43,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: Logger
     return reply.code(404).send({ success: false, message: "Not found" });
   });
 
-  if (options.serveApp) await serveBrowserApp(app);
+  if (options.serveApp) await serveBrowserApp(app, options.appDir);
   app.addHook("onClose", async () => {
     await engine.close();
     await policy.close();

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import { enqueueMessages, LOG_STATUS, type QueuedMessage } from "../mail/outbox.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";

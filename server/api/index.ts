@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Identity } from "../auth/index.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { authorizeApi } from "./guard.ts";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { MESSAGES, nameLike, username as usernameRule } from "../../src/domain/validators.ts";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Identity } from "../auth/index.ts";
 import { IdentityError, rolesOf } from "../auth/provider.ts";
 import { passwordProblem, temporaryPassword } from "../auth/credentials.ts";

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { TokenVerifier } from "./types.ts";
 import { createBuiltInProvider, type IdentityProvider } from "./provider.ts";
 import { authRoutes } from "./routes.ts";

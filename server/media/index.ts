@@ -33,8 +33,8 @@ export interface MediaService {
    * the size as they come and an image's signature on its first bytes (issue 11: nothing held in memory).
    */
   store(grant: UploadGrant, signature: string, body: Buffer | AsyncIterable<Buffer>, declaredBytes?: number): Promise<{ keyPath: string; size: number }>;
-  /** An existing object: its stream, type and size. */
-  read(key: string): Promise<{ stream: ReadStream; type: MediaType; size: number; fileName: string }>;
+  /** An existing object: its stream, type, size and an entity tag that changes when its bytes are replaced. */
+  read(key: string): Promise<{ stream: ReadStream; type: MediaType; size: number; fileName: string; etag: string }>;
   root: string;
 }
 
@@ -125,7 +125,8 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
       }
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) throw new MediaError(404, "Not found");
-      return { stream: createReadStream(full), type: mediaTypeOf(key)!, size: info.size, fileName: path.basename(full) };
+      const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+      return { stream: createReadStream(full), type: mediaTypeOf(key)!, size: info.size, fileName: path.basename(full), etag };
     },
   };
 }

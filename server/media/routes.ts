@@ -4,13 +4,22 @@
  * (inline), GET /media/download?key (attachment). Keys carry a random UUID, so links work from plain
  * <img>/<a> tags without a bearer token.
  */
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { MediaError, type MediaService } from "./index.ts";
 import { FILE_MAX_BYTES } from "./paths.ts";
 
 function sendError(reply: FastifyReply, e: unknown) {
   if (e instanceof MediaError) return reply.code(e.statusCode).send({ success: false, message: e.message });
   throw e;
+}
+
+/** If-None-Match holds the current tag (or *): the browser's copy is still good. */
+function ifNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
 }
 
 export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (app, { media }) => {
@@ -35,9 +44,14 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
     }
   });
 
-  const serve = (disposition: "inline" | "attachment") => async (request: { query: { key?: string } }, reply: FastifyReply) => {
+  const serve = (disposition: "inline" | "attachment") => async (request: FastifyRequest<{ Querystring: { key?: string } }>, reply: FastifyReply) => {
     try {
-      const { stream, type, size, fileName } = await media.read(request.query.key ?? "");
+      const { stream, type, size, fileName, etag } = await media.read(request.query.key ?? "");
+      reply.header("ETag", etag).header("Cache-Control", "private, max-age=3600");
+      if (ifNoneMatch(request.headers["if-none-match"], etag)) {
+        stream.destroy();
+        return reply.code(304).send();
+      }
       const inline = disposition === "inline" && type.inline;
       return reply
         .header("Content-Type", type.contentType)
@@ -46,13 +60,13 @@ export const mediaRoutes: FastifyPluginAsync<{ media: MediaService }> = async (a
         .header("Content-Security-Policy", "default-src 'none'; sandbox")
         // media links also appear in e-mails read in web mail (helmet's default is same-origin)
         .header("Cross-Origin-Resource-Policy", "cross-origin")
-        .header("Cache-Control", "private, max-age=3600")
         .header("Content-Disposition", `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/"/g, "")}"`)
         .send(stream);
     } catch (e) {
       return sendError(reply, e);
     }
   };
-  app.get<{ Querystring: { key?: string } }>("/media/public", serve("inline"));
-  app.get<{ Querystring: { key?: string } }>("/media/download", serve("attachment"));
+  // Stored files go out as they are (issue 20): images and PDFs are compressed already.
+  app.get<{ Querystring: { key?: string } }>("/media/public", { compress: false }, serve("inline"));
+  app.get<{ Querystring: { key?: string } }>("/media/download", { compress: false }, serve("attachment"));
 };

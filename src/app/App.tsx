@@ -5,7 +5,7 @@
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import "./antdStatic.ts";
 import { createDataProvider } from "./providers/data.ts";
@@ -20,20 +20,29 @@ import { useAccess, usePolicyRefresh } from "./useAccess.ts";
 import { AppLayout } from "../layout/AppLayout.tsx";
 import { PageSpinner } from "../layout/PageSpinner.tsx";
 import NotFound from "../pages/not-found/NotFound.tsx";
+import Forbidden from "../pages/forbidden/Forbidden.tsx";
 import { roleHome } from "../domain/roleHome.ts";
 import { configureFramework } from "../framework/index.ts";
 import { authorizedFetch } from "./api.ts";
 import { loginPathFor } from "./auth.ts";
+import { startConnectionWatch } from "./connection.ts";
 
 // Uploads from generated forms go through the same token refresh as every other REST call.
 configureFramework({ apiFetch: authorizedFetch });
 
-/** Renders the page when the user's roles may open the current path (casbin, concrete path), else not-found. */
+/** The page a user can always go back to: the role's home when they may open it, else the menu's first page. */
+export function reachableHome(access: ReturnType<typeof useAccess>): string | undefined {
+  const home = access.user ? roleHome(access.user.roles) : undefined;
+  if (home && access.canView(home)) return home;
+  return access.menu[0]?.items[0]?.path;
+}
+
+/** Renders the page when the user's roles may open the current path (casbin, concrete path), else "no access". */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const access = useAccess();
   if (!access.ready) return <PageSpinner />;
-  return access.canView(pathname) ? <>{children}</> : <NotFound />;
+  return access.canView(pathname) ? <>{children}</> : <Forbidden home={reachableHome(access)} />;
 }
 
 /**
@@ -49,12 +58,13 @@ function SignedOutRedirect() {
 export function HomeRedirect() {
   const access = useAccess();
   if (!access.ready || !access.user) return <PageSpinner />;
-  const home = roleHome(access.user.roles) ?? access.menu[0]?.items[0]?.path;
-  return home ? <Navigate to={home} replace /> : <NotFound />;
+  const home = reachableHome(access);
+  return home ? <Navigate to={home} replace /> : <Forbidden />;
 }
 
 export default function App() {
   usePolicyRefresh();
+  useEffect(startConnectionWatch, []);
   const dataProvider = useMemo(() => createDataProvider(), []);
   const liveProvider = useMemo(() => createLiveProvider(), []);
   return (

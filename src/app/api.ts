@@ -5,6 +5,7 @@
  * A refused request rejects with the response data. Identity calls (/auth/…) go through `identityCall`.
  */
 import { apiUrl } from "./config.ts";
+import { watchedFetch } from "./connection.ts";
 import { clearSession, getSession, normaliseUser, cacheCurrentUser, updateTokens, type CurrentUser } from "./session.ts";
 
 export interface ApiResponse<T = unknown> {
@@ -73,7 +74,7 @@ function withToken(init: RequestInit | undefined, token: string | undefined): Re
  */
 export async function authorizedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const session = getSession();
-  const res = await fetch(input, withToken(init, session?.accessToken));
+  const res = await watchedFetch(input, withToken(init, session?.accessToken));
   if (!session || !(await needsRefresh(res))) return res;
   // Signed out while the request was under way (its token revoked): nothing to renew and the sign-out
   // already chose where to go, so the refusal is just handed back.
@@ -86,7 +87,7 @@ export async function authorizedFetch(input: RequestInfo | URL, init?: RequestIn
     sessionExpired();
     return res;
   }
-  return fetch(input, withToken(init, token));
+  return watchedFetch(input, withToken(init, token));
 }
 
 async function needsRefresh(res: Response): Promise<boolean> {

@@ -16,5 +16,6 @@ export { RichTextInput } from "./inputs/RichTextInput.tsx";
 export { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 export { KINDS, renderValue, decodeRecord, encodeValues } from "./kinds.tsx";
 export { useRelationLabels } from "./useRelationLabels.ts";
+export { enumLabel } from "./enumLabel.ts";
 export { TextWithLinks, splitLongLinks } from "./text.tsx";
 export { uploadFile, publicMediaUrl, downloadMediaUrl } from "./media.ts";

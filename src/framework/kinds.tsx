@@ -3,21 +3,21 @@
  * on the show page and in CSV, edited in forms and filtered above lists.
  */
 import type { ReactNode } from "react";
-import { Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Button, Switch, Tag, TimePicker, Image, Typography } from "antd";
+import { Checkbox, Form, Input, Select, Space, Button, Switch, Tag, Image, Typography } from "antd";
 import type { Rule } from "antd/es/form/index.js";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts";
+import { formatDiscount, formatFinanceDate, formatMoneyValue } from "../domain/formats.ts";
 import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
 import { TextWithLinks } from "./text.tsx";
 import { MoneyInput } from "./inputs/MoneyInput.tsx";
-import { RichTextInput } from "./inputs/RichTextInput.tsx";
 import { RichTextView } from "./RichTextView.tsx";
 import { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 import { RelationSelect } from "./inputs/RelationSelect.tsx";
-import { MediaUpload } from "./inputs/MediaUpload.tsx";
-import { FileLinks, FilesUpload, storedFiles } from "./inputs/FilesUpload.tsx";
+import { FileLinks, storedFiles } from "./storedFiles.tsx";
+import { DateInput, DateRangeInput, NumberInput, LazyFilesUpload, LazyMediaUpload, LazyRichTextInput, TimeInput } from "./inputs/lazyInputs.tsx";
 import { downloadMediaUrl, keyPathOf } from "./media.ts";
 import type { FieldKind, ResolvedField } from "./types.ts";
 
@@ -29,10 +29,10 @@ export interface KindBehaviour {
   decode(value: unknown, field: ResolvedField): unknown;
   /** Form value → GraphQL value. */
   encode(value: unknown, field: ResolvedField): unknown;
-  /** Plain text (CSV, titles). */
-  toText(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>): string;
+  /** Plain text (CSV, titles); `record` is the whole row, for values shown with a sibling (a unit). */
+  toText(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): string;
   /** List cell / show page rendering (defaults to toText with link breaking). */
-  render?(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>): ReactNode;
+  render?(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): ReactNode;
   /** The form input (Form.Item gives it value/onChange). */
   input(field: ResolvedField, ctx: InputContext): ReactNode;
   /** Form.Item's valuePropName (Switch uses "checked"). */
@@ -75,7 +75,7 @@ const eqFilter = (input: (f: ResolvedField) => ReactNode, encode: (v: unknown) =
 
 /** Day range filter: two filters, gte and lte. For instants, Singapore days become UTC instants. */
 const rangeFilter = (toBound: (d: Dayjs, end: boolean) => string, fromBound: (v: string) => Dayjs | null) => ({
-  filterInput: () => <DatePicker.RangePicker format={DATE_FORMAT} allowEmpty={[true, true]} />,
+  filterInput: () => <DateRangeInput format={DATE_FORMAT} allowEmpty={[true, true]} />,
   toFilters: (f: ResolvedField, v: unknown): CrudFilter[] => {
     const [from, to] = (Array.isArray(v) ? v : []) as (Dayjs | null)[];
     return [
@@ -113,24 +113,21 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     ...textKind,
     toText: (v) => str(v).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(),
     render: (v) => <RichTextView html={v} />,
-    input: (f, c) => <RichTextInput readOnly={c.disabled} placeholder={f.placeholder} />,
+    input: (f, c) => <LazyRichTextInput readOnly={c.disabled} placeholder={f.placeholder} />,
   },
   number: {
     decode: identity,
     encode: (v) => (v === "" || v === undefined ? null : v),
-    toText: str,
+    toText: (v, f, _labels, record) => (f.kind === "number" && f.unitField && record ? formatDiscount(v as string | number | null, record[f.unitField] as string) : str(v)),
     input: (f, c) => (
-      <InputNumber style={{ width: "100%" }} disabled={c.disabled} min={f.kind === "number" ? f.min : undefined} max={f.kind === "number" ? f.max : undefined} precision={f.kind === "number" && f.integer === false ? undefined : 0} />
+      <NumberInput style={{ width: "100%" }} disabled={c.disabled} min={f.kind === "number" ? f.min : undefined} max={f.kind === "number" ? f.max : undefined} precision={f.kind === "number" && f.integer === false ? undefined : 0} />
     ),
-    ...eqFilter(() => <InputNumber style={{ width: "100%" }} />),
+    ...eqFilter(() => <NumberInput style={{ width: "100%" }} />),
   },
   money: {
     decode: (v) => numericToCents(v as string | number | null | undefined),
     encode: (v) => (typeof v === "number" ? centsToNumeric(v) : null),
-    toText: (v) => {
-      const c = numericToCents(v as string | number | null | undefined);
-      return c === null ? "" : formatMoney(c);
-    },
+    toText: (v) => formatMoneyValue(v as string | number | null | undefined),
     input: (f, c) => <MoneyInput disabled={c.disabled} placeholder={f.placeholder} />,
     ...eqFilter(
       () => <MoneyInput />,
@@ -141,8 +138,8 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   date: {
     decode: (v) => (v ? dayjs(String(v).slice(0, 10), DATE_FORMAT) : null),
     encode: (v) => (v ? (v as Dayjs).format(DATE_FORMAT) : null),
-    toText: (v) => formatCalendarDay(v as string),
-    input: (_f, c) => <DatePicker format={DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
+    toText: (v, f) => (f.finance ? formatFinanceDate(v as string) : formatCalendarDay(v as string)),
+    input: (_f, c) => <DateInput format={DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
     ...rangeFilter(
       (d) => d.format(DATE_FORMAT),
       (v) => dayjs(v, DATE_FORMAT),
@@ -152,7 +149,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     decode: (v) => (v ? dayjs(`2000-01-01 ${String(v).slice(0, 8)}`, `${DATE_FORMAT} ${TIME_FORMAT}`) : null),
     encode: (v) => (v ? (v as Dayjs).format(TIME_FORMAT) : null),
     toText: (v) => (v ? String(v).slice(0, 8) : ""),
-    input: (_f, c) => <TimePicker format={TIME_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
+    input: (_f, c) => <TimeInput format={TIME_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
   },
   dateTime: {
     // The picker works in Singapore wall time whatever the browser's zone.
@@ -162,7 +159,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     },
     encode: (v) => (v ? singaporeWallTimeToIso((v as Dayjs).format(DATE_FORMAT), (v as Dayjs).format(TIME_FORMAT)) : null),
     toText: (v) => formatTimeDate(v as string),
-    input: (_f, c) => <DatePicker showTime format={TIME_DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
+    input: (_f, c) => <DateInput showTime format={TIME_DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
     ...rangeFilter(
       (d, end) => singaporeWallTimeToIso(d.format(DATE_FORMAT), end ? "23:59:59" : "00:00:00")!,
       (v) => {
@@ -201,21 +198,21 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     encode: emptyToNull,
     toText: str,
     render: (v) => (v ? <Image src={str(v)} width={48} alt="" /> : null),
-    input: (_f, c) => <MediaUpload kind="image" folder={c.folder} disabled={c.disabled} />,
+    input: (_f, c) => <LazyMediaUpload kind="image" folder={c.folder} disabled={c.disabled} />,
   },
   file: {
     decode: identity,
     encode: emptyToNull,
     toText: str,
     render: (v) => (v ? <a href={downloadMediaUrl(keyPathOf(str(v)))}>{keyPathOf(str(v)).split("/").pop()}</a> : null),
-    input: (_f, c) => <MediaUpload kind="file" folder={c.folder} disabled={c.disabled} />,
+    input: (_f, c) => <LazyMediaUpload kind="file" folder={c.folder} disabled={c.disabled} />,
   },
   files: {
     decode: (v) => storedFiles(v),
     encode: (v) => storedFiles(v),
     toText: (v) => storedFiles(v).map((f) => f.name).join(", "),
     render: (v) => (storedFiles(v).length ? <FileLinks files={storedFiles(v)} /> : null),
-    input: (_f, c) => <FilesUpload folder={c.folder} disabled={c.disabled} />,
+    input: (_f, c) => <LazyFilesUpload folder={c.folder} disabled={c.disabled} />,
   },
   phone: {
     decode: (v) => (v && typeof v === "object" ? v : null),
@@ -276,10 +273,10 @@ function enumOptions(f: ResolvedField) {
 }
 
 /** Shows a value as a list cell or show-page row. */
-export function renderValue(field: ResolvedField, value: unknown, labels?: ReadonlyMap<string, string>): ReactNode {
+export function renderValue(field: ResolvedField, value: unknown, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): ReactNode {
   const kind = KINDS[field.kind];
-  if (kind.render) return kind.render(value, field, labels);
-  const text = kind.toText(value, field, labels);
+  if (kind.render) return kind.render(value, field, labels, record);
+  const text = kind.toText(value, field, labels, record);
   return text === "" ? null : <TextWithLinks value={text} />;
 }
 

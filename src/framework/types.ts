@@ -72,6 +72,11 @@ export interface NumberField extends FieldOptions {
   max?: number;
   /** Whole numbers only (default true). */
   integer?: boolean;
+  /**
+   * The field of the same record holding this number's unit, "amount" (S$) or "percent": the number is
+   * shown as 'S$20.00' or '10%' (a discount's amount and unit).
+   */
+  unitField?: string;
 }
 
 export interface EnumField extends FieldOptions {
@@ -150,6 +155,13 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
   /** Generated list offers CSV export (default true). */
   exportable?: boolean;
   /**
+   * A create-route parameter the list fills with its record count plus one — the next number in order
+   * (`/finance/payment-discount/create/:order`); the form takes it through the field's `fromParam`.
+   */
+  nextNumberParam?: string;
+  /** A data-heavy list: the table's dense (small) size, more rows on screen. */
+  dense?: boolean;
+  /**
    * Create and/or edit in a dialog over the list instead of a page of their own — for screens whose
    * forms the spec gives no route (programme types on /programme/categories-type, editing a discount).
    */
@@ -179,4 +191,6 @@ export type ResolvedField = Field & {
   form: boolean | "create" | "edit";
   show: boolean;
   sortable: boolean;
+  /** A field of a finance screen (its resource sits in the Finance menu): dates show as DD/MM/YYYY. */
+  finance?: boolean;
 };

@@ -24,7 +24,7 @@ import { useLogout } from "@refinedev/core";
 import type { MenuGroup, MenuGroupKey } from "../domain/menu.ts";
 import { menuEntryFor } from "../domain/menu.ts";
 import type { CurrentUser } from "../app/session.ts";
-import { lastRoleLabel } from "./roleLabels.ts";
+import { lastRoleLabel } from "../domain/roleLabels.ts";
 import { t } from "../app/i18n/index.ts";
 
 const ICONS: Record<MenuGroupKey, ReactNode> = {

@@ -32,7 +32,7 @@ describe("communication, by sales", () => {
       await page.getByTestId("sent-logs").waitFor();
       await page.waitForFunction(() => /out of [1-9]\d* records/.test(document.querySelector('[data-testid="logs-counter"]')?.textContent ?? ""));
       // queued until the outbox delivers, then sent; failed where a recipient has no address for a channel.
-      expect(await page.getByTestId("sent-logs").textContent()).toMatch(/queued|sent|failed/);
+      expect(await page.getByTestId("sent-logs").textContent()).toMatch(/Queued|Sent|Failed/);
     });
   });
 
@@ -61,7 +61,7 @@ describe("communication, by sales", () => {
         async () => {
           await page.reload();
           await page.waitForFunction(() => /out of 2 records/.test(document.querySelector('[data-testid="logs-counter"]')?.textContent ?? ""));
-          const sent = await page.getByTestId("sent-logs").locator(".ant-table-row").filter({ has: page.locator(".ant-tag", { hasText: /^sent$/ }) }).count();
+          const sent = await page.getByTestId("sent-logs").locator(".ant-table-row").filter({ has: page.locator(".ant-tag", { hasText: /^Sent$/ }) }).count();
           if (sent !== 2) throw new Error(`${sent} of 2 recipients sent so far`);
         },
         { timeout: 60_000, interval: 1000 },

@@ -44,10 +44,10 @@ describe("broadcast detail: per-recipient status after delivery", () => {
         return row as HTMLElement;
       }, { timeout: 20_000 });
     const ok = await rowOf(delivered.username);
-    expect(within(ok).getByText("sent")).toBeTruthy();
-    expect(within(ok).queryByText("failed")).toBeNull();
+    expect(within(ok).getByText("Sent")).toBeTruthy();
+    expect(within(ok).queryByText("Failed")).toBeNull();
     const bad = await rowOf(refused.username);
-    expect(within(bad).getByText("failed")).toBeTruthy();
+    expect(within(bad).getByText("Failed")).toBeTruthy();
     expect(within(bad).getByText(`Email to ${refused.email}: 550 mailbox unavailable`)).toBeTruthy();
     expect(within(table).getAllByText("Failure Reason").length).toBeGreaterThan(0);
   }, 240_000);

@@ -31,6 +31,15 @@ describe("payment discount", () => {
     expect(screen.getByText("Create Payment Discount")).toBeTruthy();
   });
 
+  it("the list's Create opens the create path with the next order filled in, never ':order'", async () => {
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, "/finance/payment-discount");
+    const counter = await screen.findByText(/out of [1-9]\d* records/, {}, wait);
+    const total = Number(/out of (\d+) records/.exec(counter.textContent ?? "")![1]);
+    const create = await waitFor(() => (screen.getByRole("button", { name: /Create/ }).closest("a") as HTMLAnchorElement | null) ?? Promise.reject(new Error("no Create link")), wait);
+    expect(create.getAttribute("href")).toBe(`/finance/payment-discount/create/${total + 1}`);
+  });
+
   it("edits the amount, unit and validity dates in a dialog; the rest is read-only", async () => {
     await signInAs(server.baseUrl, "finance_manager");
     await renderResources(resources, "/finance/payment-discount");
@@ -74,8 +83,12 @@ describe("payment discount", () => {
       [id],
     );
     expect(after.rows[0]).toEqual({ ...before.rows[0], amount: "12.50", unit: "percent", startDate: "2026-02-01", endDate: "2027-06-30" });
-    // the list shows the new values at once
-    await waitFor(() => expect(document.querySelector(`tr[data-row-key="${id}"]`)?.textContent).toContain("2027-06-30"), wait);
+    // the list shows the new values at once, as finance screens show them: DD/MM/YYYY, the amount by its unit
+    await waitFor(() => expect(document.querySelector(`tr[data-row-key="${id}"]`)?.textContent).toContain("30/06/2027"), wait);
+    const cells = [...document.querySelectorAll(`tr[data-row-key="${id}"] td`)].map((td) => td.textContent);
+    expect(cells).toContain("12.5%");
+    expect(cells).toContain("01/02/2026");
+    expect(cells.join(" ")).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   }, 120_000);
 });
 
@@ -95,7 +108,7 @@ describe("payment discount dialog with live updates", () => {
 
     // someone else changes the record: the list under the dialog shows it…
     await server.db.query(`update discounts set "endDate" = '2031-12-31', "updatedAt" = now() where id = $1`, [id]);
-    await waitFor(() => expect(document.querySelector(`tr[data-row-key="${id}"]`)?.textContent).toContain("2031-12-31"), wait);
+    await waitFor(() => expect(document.querySelector(`tr[data-row-key="${id}"]`)?.textContent).toContain("31/12/2031"), wait);
     // …and the dialog still holds what the user typed, and saves it
     expect(amount.value).toBe("33");
     fireEvent.click(within(dialog).getByText("Save").closest("button")!);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { newEnforcer, newModelFromString, type Enforcer } from "casbin";
-import type { ServerContext } from "../../app.ts";
+import type { ServerContext } from "../../context.ts";
 import type { Db, Queryable } from "../../db/index.ts";
 import type { GeneratedPermissions } from "../types.ts";
 import { generateHasuraPermissions, type TableInfo } from "./hasura.ts";

@@ -23,4 +23,7 @@ export const en: Record<string, string> = {
   not_found_title: "404",
   not_found_text: "Sorry, the page you visited does not exist.",
   back_home: "Back Home",
+  // A route the user's roles may not open (issue 19)
+  forbidden_title: "403",
+  forbidden_text: "You do not have access to this page",
 };

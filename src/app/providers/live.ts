@@ -4,7 +4,10 @@ import { liveProvider as hasuraLiveProvider } from "@refinedev/hasura";
 import { createClient, type Client } from "graphql-ws";
 import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
+import { connectionFailed, connectionOk } from "../connection.ts";
 import { refreshAccessToken } from "../api.ts";
+
+const LOST_CODES = new Set([1001, 1006, 1011, 1012, 1013, 1014]);
 
 /** True when the JWT's `exp` has passed (or is within 10 s); read without verifying, only to decide to renew it. */
 function expired(token: string): boolean {
@@ -22,9 +25,19 @@ export function createWsClient(webSocketImpl?: unknown): Client {
     url: graphqlWsUrl(),
     webSocketImpl,
     lazy: true,
-    retryAttempts: 5,
     // The server closes a socket when its token expires or its session ends (issue 10 §5); the client then
-    // reconnects, with a renewed token when the stored one has expired.
+    // reconnects, with a renewed token when the stored one has expired. It also keeps reconnecting through
+    // a server restart (random back-off, at most ~30 s apart); live lists resume once it is back.
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retryWait: async (retries) => new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** Math.min(retries, 5)) * (0.5 + Math.random() / 2))),
+    on: {
+      connected: () => connectionOk(),
+      // The server went away (shut down, restarted, crashed, unreachable): not a close on purpose (1000)
+      // nor a refusal of this client (4xxx).
+      closed: (event) => {
+        if (LOST_CODES.has((event as { code?: number })?.code ?? 1006)) connectionFailed("network");
+      },
+    },
     connectionParams: async () => {
       let token = getSession()?.accessToken;
       if (token && expired(token)) token = await refreshAccessToken().catch(() => token);

@@ -5,39 +5,12 @@
  */
 import { Button, List, Space, Upload, message as antdMessage } from "antd";
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
+import { storedFiles, type StoredFile } from "../storedFiles.tsx";
 import { useRef, useState } from "react";
 import { MESSAGES } from "../../domain/validators.ts";
 import { downloadMediaUrl, keyPathOf, publicMediaUrl, uploadFile } from "../media.ts";
 
-export interface StoredFile {
-  name: string;
-  url: string;
-}
-
-/** A jsonb value as a list of stored files (unknown entries dropped; a bare URL string is named by its key). */
-export function storedFiles(value: unknown): StoredFile[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((v): StoredFile[] => {
-    if (typeof v === "string" && v) return [{ name: keyPathOf(v).split("/").pop() ?? v, url: v }];
-    if (v && typeof v === "object" && typeof (v as StoredFile).url === "string") {
-      const url = (v as StoredFile).url;
-      return [{ name: String((v as StoredFile).name ?? keyPathOf(url).split("/").pop()), url }];
-    }
-    return [];
-  });
-}
-
-export function FileLinks({ files }: { files: readonly StoredFile[] }) {
-  return (
-    <Space direction="vertical" size={0}>
-      {files.map((f) => (
-        <a key={f.url} href={downloadMediaUrl(keyPathOf(f.url))}>
-          <PaperClipOutlined /> {f.name}
-        </a>
-      ))}
-    </Space>
-  );
-}
+export { storedFiles, FileLinks, type StoredFile } from "../storedFiles.tsx";
 
 export interface FilesUploadProps {
   folder: string;

@@ -51,7 +51,7 @@ export function CsvExportButton({ resource, filters, sorters }: { resource: Reso
       const labels = await fetchRelationLabels(getDataProvider, fields, rows);
       const csv = toCsv(
         ["Index", ...fields.map((f) => f.label)],
-        rows.map((row, i) => [String(i + 1), ...fields.map((f) => KINDS[f.kind].toText(row[f.name], f, labels[f.name]))]),
+        rows.map((row, i) => [String(i + 1), ...fields.map((f) => KINDS[f.kind].toText(row[f.name], f, labels[f.name], row))]),
       );
       const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
       const a = document.createElement("a");

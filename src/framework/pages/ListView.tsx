@@ -9,20 +9,30 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useParams } from "react-router";
-import { useMemo, useState } from "react";
+import { Suspense, lazy, useMemo, useState } from "react";
 import type { Resource } from "../types.ts";
 import { fillRoute, filterFields, listFields } from "../defineResource.ts";
 import { listSelection } from "../selection.ts";
-import { KINDS, renderValue } from "../kinds.tsx";
+import { KINDS } from "../kinds.tsx";
+import { CellText } from "./CellText.tsx";
 import { useRelationLabels } from "../useRelationLabels.ts";
 import { RowActions } from "./RowActions.tsx";
 import { CsvExportButton } from "./CsvExportButton.tsx";
-import { FormDialog, type FormDialogProps } from "./FormDialog.tsx";
+import type { FormDialogProps } from "./FormDialog.tsx";
+import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
 
 import { PAGE_SIZE } from "./recordCounter.ts";
 import { PagedTable } from "./PagedTable.tsx";
 
 export { PAGE_SIZE, recordCounter } from "./recordCounter.ts";
+
+// The form code (and its inputs) loads when a form opens; pointing at Create or Edit starts the download.
+const loadFormDialog = () => import("./FormDialog.tsx");
+const FormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.FormDialog })));
+const prefetchForm = () => {
+  void loadFormDialog().catch(() => undefined);
+  prefetchFormInputs();
+};
 
 /**
  * Filters that always apply: not soft-deleted, the parent's id, the resource's own. Each is a keyed
@@ -36,6 +46,11 @@ export function permanentFilters(resource: Resource, parentId?: string): CrudFil
     ...(resource.parent && parentId ? [group("parent", { field: resource.parent.field, operator: "eq", value: parentId })] : []),
     ...(resource.permanentFilters ?? []),
   ];
+}
+
+/** Whether a row of this resource has any action (show, edit page or dialog, delete). */
+export function hasRowActions(resource: Resource): boolean {
+  return Boolean(resource.routes.show || resource.routes.edit || resource.dialogs?.includes("edit") || resource.deletable);
 }
 
 export interface ListViewProps {
@@ -82,17 +97,26 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
       key: f.name,
       sorter: f.sortable ? { multiple: 1 } : undefined,
       sortOrder: f.sortable ? (getDefaultSortOrder(f.name, sorters) ?? null) : undefined,
-      render: (v: unknown) => renderValue(f, v, labels[f.name]),
+      render: (v: unknown, record: BaseRecord) => <CellText field={f} value={v} labels={labels[f.name]} record={record} />,
     })),
-    {
-      title: "Actions",
-      key: "__actions",
-      width: 140,
-      render: (_v, record) => <RowActions resource={resource} record={record} params={params} onEdit={(id) => setDialog({ action: "edit", id })} />,
-    },
+    // No Actions column where a row has no action (a list without show, edit or delete).
+    ...(hasRowActions(resource)
+      ? [
+          {
+            title: "Actions",
+            key: "__actions",
+            width: 140,
+            fixed: "right" as const,
+            render: (_v: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} params={params} onEdit={(id) => setDialog({ action: "edit", id })} />,
+          },
+        ]
+      : []),
   ];
 
-  const createPath = resource.routes.create && fillRoute(resource.routes.create, params);
+  const createParams = resource.nextNumberParam ? { ...params, [resource.nextNumberParam]: String(total + 1) } : params;
+  // Until the count is known, a create route that needs it is not offered (it would open with an unfilled parameter).
+  const createReady = !resource.nextNumberParam || result.total !== undefined;
+  const createPath = resource.routes.create && createReady ? fillRoute(resource.routes.create, createParams) : undefined;
 
   return (
     <Card
@@ -102,7 +126,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           {resource.exportable && <CsvExportButton resource={resource} filters={activeFilters} sorters={sorters} />}
           {createPath && (
             <CanAccess resource={resource.table} action="create" fallback={null}>
-              <Link to={createPath}>
+              <Link to={createPath} onMouseEnter={prefetchForm} onFocus={prefetchForm}>
                 <Button type="primary" icon={<PlusOutlined />}>
                   Create
                 </Button>
@@ -111,7 +135,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           )}
           {resource.dialogs?.includes("create") && (
             <CanAccess resource={resource.table} action="create" fallback={null}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ action: "create" })}>
+              <Button type="primary" icon={<PlusOutlined />} onMouseEnter={prefetchForm} onFocus={prefetchForm} onClick={() => setDialog({ action: "create" })}>
                 Create
               </Button>
             </CanAccess>
@@ -144,8 +168,21 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
           </Form.Item>
         </Form>
       )}
-      <PagedTable tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={total} columns={columns} scroll={{ x: true }} />
-      {resource.dialogs && <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />}
+      <PagedTable
+        tableProps={tableProps}
+        currentPage={currentPage}
+        pageSize={pageSize}
+        total={total}
+        columns={columns}
+        scroll={{ x: "max-content" }}
+        size={resource.dense ? "small" : "middle"}
+        sticky={!inline}
+      />
+      {resource.dialogs && dialog && (
+        <Suspense fallback={null}>
+          <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

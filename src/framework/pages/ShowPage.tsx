@@ -32,7 +32,7 @@ export default function ShowPage({ resource }: { resource: Resource }) {
         <Descriptions bordered column={1} size="middle">
           {fields.map((f) => (
             <Descriptions.Item key={f.name} label={f.label}>
-              {renderValue(f, record[f.name], labels[f.name])}
+              {renderValue(f, record[f.name], labels[f.name], record)}
             </Descriptions.Item>
           ))}
         </Descriptions>

@@ -1,7 +1,7 @@
 /** The recipient part of the broadcast and news forms: recipient type, company and filters. */
 import { Col, Form, Row, Select } from "antd";
 import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
-import { RECIPIENT_TYPES } from "../../../resources/communication.ts";
+import { RECIPIENT_TYPES } from "../../domain/communication.ts";
 
 export function RecipientFields() {
   return (

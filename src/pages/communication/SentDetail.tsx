@@ -10,7 +10,7 @@ import { Link, useParams } from "react-router";
 import type { ReactNode } from "react";
 import { RichTextView } from "../../framework/RichTextView.tsx";
 import { formatTimeDate } from "../../domain/dates.ts";
-import { RECIPIENT_TYPES } from "../../../resources/communication.ts";
+import { RECIPIENT_TYPES } from "../../domain/communication.ts";
 import { statusTag } from "./SentLogs.tsx";
 import type { CommunicationKind } from "./kinds.ts";
 
@@ -65,7 +65,7 @@ export function SentDetailPage({
           {before(r)}
           <Descriptions.Item label="Recipient Type">{RECIPIENT_TYPES[r.recipientType as keyof typeof RECIPIENT_TYPES] ?? String(r.recipientType ?? "")}</Descriptions.Item>
           <Descriptions.Item label="Company">{String((r.company as { name?: string } | null)?.name ?? "")}</Descriptions.Item>
-          <Descriptions.Item label="Status">{statusTag(r[kind.statusField])}</Descriptions.Item>
+          <Descriptions.Item label="Status">{statusTag(r[kind.statusField], kind.resource, kind.statusField)}</Descriptions.Item>
           <Descriptions.Item label="Sent At">{formatTimeDate(r.sentAt as string | null)}</Descriptions.Item>
           {after(r)}
         </Descriptions>

@@ -7,9 +7,12 @@ import { useTable } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 const COLOURS: Record<string, string> = { sent: "green", queued: "blue", pending: "blue", failed: "red" };
-export const statusTag = (v: unknown) => (v ? <Tag color={COLOURS[String(v)] ?? "default"}>{String(v)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>);
+/** A status as a coloured tag with its label (the stored value's label in `table`.`field`). */
+export const statusTag = (v: unknown, table = "", field = "") =>
+  v ? <Tag color={COLOURS[String(v)] ?? "default"}>{enumLabel(table, field, v)}</Tag> : <Typography.Text type="secondary">—</Typography.Text>;
 
 type LogColumn = { title: string; field: string; status?: boolean };
 
@@ -43,7 +46,7 @@ export function SentLogs({ table, parentField, parentId, columns: own }: { table
                 const u = r.recipient as { fullName?: string; username?: string } | null;
                 return u ? `${u.fullName ?? ""} (${u.username ?? ""})` : String(r.email ?? "");
               }
-              return c.status ? statusTag(r[c.field]) : String(r[c.field] ?? "");
+              return c.status ? statusTag(r[c.field], table, c.field) : String(r[c.field] ?? "");
             },
           })),
         ]}

@@ -12,7 +12,7 @@ import { loadPolicy, type PolicyDocument } from "../../app/policy.ts";
 import { useSignedInUser } from "../users/useSignedInUser.ts";
 import { APP_ROUTES } from "../../app/routes.ts";
 import { MENU_TREE } from "../../domain/menu.ts";
-import { ROLE_LABELS } from "../../layout/roleLabels.ts";
+import { ROLE_LABELS } from "../../domain/roleLabels.ts";
 import { STAFF_ROLES } from "../users/roles.ts";
 import { PolicyGrid, type Grant } from "./policyGrid.ts";
 

@@ -12,7 +12,7 @@ import { api, rejectionMessage } from "../../app/api.ts";
 import { formatCalendarDay, formatTimeDate } from "../../domain/dates.ts";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { STAFF_ROLE_LABELS, USER_STATUS_LABELS } from "./roles.ts";
-import { ROLE_LABELS } from "../../layout/roleLabels.ts";
+import { ROLE_LABELS } from "../../domain/roleLabels.ts";
 
 const FIELDS = [
   "id", "username", "firstName", "lastName", "fullName", "email", "phone", "dob", "gender", "address", "avatarUrl", "role", "multipleRoles",

@@ -1,5 +1,5 @@
 /** Labels of the staff roles a user may hold and of the user statuses (spec part 1 §3, §6). */
-import { ROLE_LABELS } from "../../layout/roleLabels.ts";
+import { ROLE_LABELS } from "../../domain/roleLabels.ts";
 
 export const STAFF_ROLES = [
   "admin",

@@ -1,0 +1,189 @@
+/**
+ * `npm run bench -- browser`: the delivery budgets of issue 20, measured in Chromium on the built app
+ * served by the real server (`server/main.ts` on a fresh embedded database with demo data).
+ *
+ * Every measurement runs in a fresh browser context (cold cache). Printed per page: the JavaScript
+ * transferred (bytes on the wire, i.e. compressed when the server compresses), its file count, all bytes
+ * transferred, and the largest contentful paint. A second visit of the list page in the same context
+ * shows what the cache leaves to download. Figures, not a test: returns whether the budgets were met.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { buildBrowserAppIfStale } from "../server/build-app.ts";
+import { DEMO_PASSWORD } from "../server/db/seed-demo.ts";
+import { table } from "./stats.ts";
+
+const BUDGET = { loginJs: 100 * 1024, listJs: 300 * 1024, lcpMs: 1000 };
+const LIST_USER = "admin"; // home: /company, the first list page
+
+interface Transfer {
+  url: string;
+  type: string;
+  bytes: number;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+async function startServer(root: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-browser-"));
+  const port = 9900 + Math.floor(Math.random() * 90);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1", DATABASE_URL: "", AUTH_RATE_LIMIT: "1000", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Records every response's encoded (wire) body size through the DevTools protocol. */
+async function recordTransfers(context: BrowserContext, page: Page): Promise<Transfer[]> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const meta = new Map<string, { url: string; type: string; cached: boolean }>();
+  const transfers: Transfer[] = [];
+  cdp.on("Network.responseReceived", (e) => meta.set(e.requestId, { url: e.response.url, type: e.type, cached: e.response.fromDiskCache || e.response.fromPrefetchCache === true }));
+  cdp.on("Network.requestServedFromCache", (e) => {
+    const m = meta.get(e.requestId);
+    if (m) m.cached = true;
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    const m = meta.get(e.requestId);
+    if (m && !m.cached && e.encodedDataLength > 0) transfers.push({ url: m.url, type: m.type, bytes: e.encodedDataLength });
+  });
+  return transfers;
+}
+
+/** The largest contentful paint the page reported so far, in ms from navigation start. */
+async function lcp(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) last = Math.max(last, e.startTime);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => resolve(last), 100);
+      }),
+  );
+}
+
+function summarize(name: string, transfers: Transfer[], lcpMs: number | undefined) {
+  const js = transfers.filter((t) => t.type === "Script" || /\.js(\?|$)/.test(t.url));
+  return {
+    name,
+    jsBytes: js.reduce((s, t) => s + t.bytes, 0),
+    jsFiles: js.length,
+    allBytes: transfers.reduce((s, t) => s + t.bytes, 0),
+    files: transfers.length,
+    lcpMs,
+    urls: transfers.map((t) => new URL(t.url).pathname),
+    largestJs: [...js].sort((a, b) => b.bytes - a.bytes).slice(0, 8),
+  };
+}
+
+export async function benchBrowser(): Promise<boolean> {
+  const root = process.cwd();
+  await buildBrowserAppIfStale();
+  const server = await startServer(root);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const newContext = () => browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1366, height: 800 } });
+    // Warm the server (first requests compile nothing, but PGlite and the policy warm up) in a throwaway context.
+    {
+      const c = await newContext();
+      const p = await c.newPage();
+      await p.goto("/login", { waitUntil: "networkidle" });
+      await c.close();
+    }
+
+    // 1. /login, cold cache.
+    const c1 = await newContext();
+    const p1 = await c1.newPage();
+    const t1 = await recordTransfers(c1, p1);
+    await p1.goto("/login", { waitUntil: "networkidle" });
+    await p1.locator("#username").waitFor();
+    const login = summarize("/login (cold)", [...t1], await lcp(p1));
+    await c1.close();
+
+    // 2. Sign in, then open the first list page in a fresh page of the signed-in context (cold cache
+    //    for that page: the context's HTTP cache is emptied through the protocol first).
+    const c2 = await newContext();
+    const p2 = await c2.newPage();
+    await p2.goto("/login", { waitUntil: "networkidle" });
+    await p2.locator("#username").fill(LIST_USER);
+    await p2.locator("#password").fill(DEMO_PASSWORD);
+    const clicked = performance.now();
+    await p2.getByRole("button", { name: "Sign in" }).click();
+    await p2.waitForURL((u) => !u.pathname.startsWith("/login"));
+    await p2.getByTestId("record-counter").waitFor();
+    const signInToCounter = performance.now() - clicked;
+    const listPath = new URL(p2.url()).pathname;
+    const p3 = await c2.newPage();
+    const cdp = await c2.newCDPSession(p3);
+    await cdp.send("Network.clearBrowserCache");
+    await p2.close();
+    const t3 = await recordTransfers(c2, p3);
+    await p3.goto(listPath, { waitUntil: "networkidle" });
+    await p3.getByTestId("record-counter").waitFor();
+    const list = summarize(`${listPath} signed in (cold)`, [...t3], await lcp(p3));
+
+    // 3. Second visit of the same page (warm cache): what is downloaded again.
+    const p4 = await c2.newPage();
+    const t4 = await recordTransfers(c2, p4);
+    await p4.goto(listPath, { waitUntil: "networkidle" });
+    await p4.getByTestId("record-counter").waitFor();
+    const again = summarize(`${listPath} second visit`, [...t4], undefined);
+    await c2.close();
+
+    const rows = [login, list, again];
+    console.log(
+      table([
+        ["page", "JS transferred", "JS files", "all transferred", "requests", "LCP"],
+        ...rows.map((r) => [r.name, kb(r.jsBytes), String(r.jsFiles), kb(r.allBytes), String(r.files), r.lcpMs === undefined ? "–" : `${Math.round(r.lcpMs)} ms`]),
+      ]),
+    );
+    console.log(`largest JS of ${list.name}: ${list.largestJs.map((t) => `${new URL(t.url).pathname.replace("/assets/", "")} ${kb(t.bytes)}`).join(", ")}`);
+    console.log(`sign in → record counter on ${listPath}: ${Math.round(signInToCounter)} ms`);
+    const staticAgain = again.urls.filter((u) => !/^\/(v1|api|auth|media|healthz)/.test(u));
+    console.log(`second visit downloaded (besides API calls): ${staticAgain.join(", ") || "nothing"}`);
+
+    const checks: [string, boolean][] = [
+      [`/login JS ≤ ${kb(BUDGET.loginJs)}`, login.jsBytes <= BUDGET.loginJs],
+      [`list JS ≤ ${kb(BUDGET.listJs)}`, list.jsBytes <= BUDGET.listJs],
+      [`/login LCP < ${BUDGET.lcpMs} ms`, (login.lcpMs ?? Infinity) < BUDGET.lcpMs],
+      [`list LCP < ${BUDGET.lcpMs} ms`, (list.lcpMs ?? Infinity) < BUDGET.lcpMs],
+      ["second visit: only index.html", staticAgain.every((u) => !u.startsWith("/assets/"))],
+    ];
+    console.log(table([["budget", "met"], ...checks.map(([n, ok]) => [n, ok ? "yes" : "NO"])]));
+    return checks.every(([, ok]) => ok);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
