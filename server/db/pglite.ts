@@ -63,7 +63,9 @@ function toError(plain: Record<string, unknown>): Error {
  * from (docs/DECISIONS.md: only tests run in memory; their later changes are lost, loudly).
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
-  const load = options.loadDataDir instanceof Uint8Array ? options.loadDataDir : options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
+  // ArrayBuffer.isView, not instanceof: under a jsdom test environment a Buffer comes from another realm
+  const given = options.loadDataDir;
+  const load = !given ? undefined : ArrayBuffer.isView(given) ? new Uint8Array(given.buffer, given.byteOffset, given.byteLength) : new Uint8Array(await given.arrayBuffer());
   const timeout = options.statementTimeoutMs;
   const mutex = new Mutex();
   const handlers = new Map<string, Set<(payload: string) => void>>();
