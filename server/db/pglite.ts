@@ -1,3 +1,5 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ANY_CHANGE, type Db, type Queryable, type QueryResult } from "./types.ts";
 import { Mutex } from "./mutex.ts";
@@ -50,7 +52,8 @@ interface Pending {
   timer?: NodeJS.Timeout;
 }
 
-const WORKER_URL = new URL("./pglite-worker.mjs", import.meta.url);
+// a path, not a URL object: under a jsdom test environment URL is jsdom's, which Worker does not take
+const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "pglite-worker.mjs");
 
 function toError(plain: Record<string, unknown>): Error {
   return Object.assign(new Error(String(plain.message)), plain);
@@ -63,7 +66,9 @@ function toError(plain: Record<string, unknown>): Error {
  * from (docs/DECISIONS.md: only tests run in memory; their later changes are lost, loudly).
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
-  const load = options.loadDataDir instanceof Uint8Array ? options.loadDataDir : options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
+  // ArrayBuffer.isView, not instanceof: under a jsdom test environment a Buffer comes from another realm
+  const given = options.loadDataDir;
+  const load = !given ? undefined : ArrayBuffer.isView(given) ? new Uint8Array(given.buffer, given.byteOffset, given.byteLength) : new Uint8Array(await given.arrayBuffer());
   const timeout = options.statementTimeoutMs;
   const mutex = new Mutex();
   const handlers = new Map<string, Set<(payload: string) => void>>();
@@ -77,7 +82,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
 
   const start = () => {
     // plain JavaScript: none of the parent's loader flags (tsx, --input-type) apply to it
-    const w = new Worker(WORKER_URL, { workerData: { dataDir: options.dataDir, load }, execArgv: [] });
+    const w = new Worker(WORKER_FILE, { workerData: { dataDir: options.dataDir, load }, execArgv: [] });
     worker = w;
     ready = new Promise<void>((resolve, reject) => {
       w.on("message", (msg: { type?: string; id?: number; ok?: boolean; result?: unknown; error?: Record<string, unknown>; channel?: string; payload?: string }) => {
