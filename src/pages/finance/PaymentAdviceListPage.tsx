@@ -176,7 +176,7 @@ export default function PaymentAdviceListPage() {
             <Button
               onClick={() => {
                 form.resetFields();
-                for (const f of ["companyId", "branchId", "status", "issueDate", "dueDate", "studentId"]) form.setFieldValue(f, undefined);
+                for (const f of ["companyId", "branchId", "status", "issueDate", "dueDate", "studentId"] as const) form.setFieldValue(f, undefined);
                 form.submit();
               }}
             >
