@@ -94,7 +94,7 @@ export function StudentPicker({ value, onChange, disabled, hideWhenDisabled, sho
         filterOption={false}
         value={value ?? undefined}
         onSearch={setText}
-        onDropdownVisibleChange={(open) => open && rows.length === 0 && void load(text, 1)}
+        onOpenChange={(open) => open && rows.length === 0 && void load(text, 1)}
         notFoundContent={loading ? <Spin size="small" /> : undefined}
         onPopupScroll={(e) => {
           const el = e.currentTarget;
