@@ -9,6 +9,9 @@ import { accessPolicyRoutes } from "./access-policy.ts";
 import { mediaApiRoutes } from "./media.ts";
 import { communicationRoutes } from "./communication.ts";
 import { mediaFor } from "../media/index.ts";
+// issue 14: payment advice calls and class-free
+import { financeRoutes } from "./finances.ts";
+import { classFreeRoutes } from "./class-free.ts";
 
 export interface ApiOptions {
   ctx: ServerContext;
@@ -27,5 +30,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(usersRoutes, { ctx: opts.ctx, identity: opts.identity });
   await app.register(accessPolicyRoutes, { policy: opts.policy });
   await app.register(communicationRoutes, { ctx: opts.ctx });
+  await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
+  await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };

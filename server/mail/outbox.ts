@@ -2,10 +2,11 @@
  * The outbox (DESIGN §1): messages are queued as rows in the transaction that decides to send them,
  * then a delivery loop hands each to a Transport and records the outcome. A message that belongs to a
  * broadcast or news recipient log (payload.logId) also moves that log from queued to sent or failed
- * (with the reason), in the same transaction as the outbox row: the two never disagree.
+ * (with the reason), in the same transaction as the outbox row: the two never disagree. E-mail
+ * attachments travel in payload.attachments (base64), so what was queued is exactly what is sent.
  */
 import type { Db, Queryable } from "../db/index.ts";
-import type { Channel, Transport } from "./transport.ts";
+import type { Channel, MailAttachment, Transport } from "./transport.ts";
 
 export interface OutgoingMail {
   to: string;
@@ -49,7 +50,7 @@ interface PendingRow {
   recipient: string;
   subject: string | null;
   body: string | null;
-  payload: { logId?: string; broadcastId?: string; newsId?: string } | null;
+  payload: { logId?: string; broadcastId?: string; newsId?: string; attachments?: MailAttachment[] } | null;
   attempts: number;
 }
 
@@ -99,7 +100,8 @@ export async function deliverOutbox(db: Db, transport: Transport, options: Deliv
   for (const row of rows) {
     let error: string | undefined;
     try {
-      await transport.send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, body: row.body });
+      const attachments = row.payload?.attachments;
+      await transport.send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, body: row.body, ...(attachments?.length ? { attachments } : {}) });
     } catch (e) {
       error = reasonOf(e);
     }

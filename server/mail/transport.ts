@@ -17,6 +17,14 @@ export interface OutgoingMessage {
   to: string;
   subject: string | null;
   body: string | null;
+  /** Files sent with an e-mail (the PA paper as a PDF…), their content base64-encoded. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
 }
 
 export interface Transport {
@@ -70,6 +78,9 @@ export function smtpTransport(url: string, from: string): Transport {
         subject: m.subject ?? "",
         messageId: `<${m.id}@outbox.backoffice>`,
         ...(looksLikeHtml(body) ? { html: body } : { text: body }),
+        ...(m.attachments?.length
+          ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })) }
+          : {}),
       });
     },
   };

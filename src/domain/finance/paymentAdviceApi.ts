@@ -123,6 +123,8 @@ export interface ClassInformationStored extends Omit<ClassInformationInput, "add
   deductedDeposit: Array<{ name: string; amount: MoneyText; depositId: string | null }>;
   termInformations: TermInformationStored[];
   period: { startDate: string; endDate: string } | null;
+  /** The class's programme (spec part 2 §3): company, curriculums, levels, subject, category code. */
+  program: { companyId: string | null; curriculumIds: string[]; levelIds: string[]; subjectId: string | null; cate: { code: string | null } } | null;
   responses: {
     lessons: number;
     lessonIds: string[];

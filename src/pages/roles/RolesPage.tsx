@@ -132,6 +132,8 @@ function PolicyEditor() {
   const routeRows = useMemo<GridRow[]>(() => APP_ROUTES.map((r) => ({ key: r.path, label: `${r.title} (${r.path})`, obj: r.path })), []);
   const menuRows = useMemo<GridRow[]>(() => MENU_TREE.map((m) => ({ key: m.key, label: m.label, obj: `menu:${m.label}` })), []);
   const dataRows = useMemo<GridRow[]>(() => (saved ? saved.objects("data:").map((o) => ({ key: o, label: o.slice(5), obj: o })) : []), [saved]);
+  // issue 14: action rights (FINANCE.md §5), e.g. api:/actions/payment-advice/issue → "payment-advice: issue".
+  const actionRows = useMemo<GridRow[]>(() => (saved ? saved.objects(ACTION_PREFIX).map((o) => ({ key: o, label: o.slice(ACTION_PREFIX.length).replace("/", ": "), obj: o })) : []), [saved]);
   if (!grid || !saved) return <Spin />;
   const dirty = grid.text() !== saved.text();
   const toggle = (g: Grant, on: boolean) => setGrid((cur) => cur?.set(g, on));
@@ -173,6 +175,7 @@ function PolicyEditor() {
         items={[
           { key: "routes", label: "Routes", children: <GrantGrid grid={grid} rows={routeRows} act="view" onToggle={toggle} filter={filter} /> },
           { key: "menus", label: "Menus", children: <GrantGrid grid={grid} rows={menuRows} act="show" onToggle={toggle} filter={filter} /> },
+          { key: "actions", label: "Actions", children: <GrantGrid grid={grid} rows={actionRows} act="POST" onToggle={toggle} filter={filter} /> },
           {
             key: "data",
             label: "Data tables",
@@ -188,6 +191,9 @@ function PolicyEditor() {
     </Card>
   );
 }
+
+/** Action rights are API objects under /actions (performed, act POST); the finance service asks for them. */
+const ACTION_PREFIX = "api:/actions/";
 
 export default function RolesPage() {
   const user = useSignedInUser();

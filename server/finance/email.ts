@@ -1,0 +1,61 @@
+/**
+ * POST /finances/email/unpaid-pa-to-parents: each unpaid (or overdue) PA goes to its student's primary
+ * parent by e-mail with the paper as a PDF attachment, through the outbox in one transaction. A PA that
+ * is not unpaid, or whose student has no parent e-mail, is skipped with the reason.
+ */
+import type { Db } from "../db/index.ts";
+import type { MediaService } from "../media/index.ts";
+import { enqueueMessages, type QueuedMessage } from "../mail/outbox.ts";
+import { formatMoney, numericToCents } from "../../src/domain/money.ts";
+import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
+import type { EmailUnpaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { paperData, paperPdf } from "./paper.ts";
+import { FinanceError } from "./transaction.ts";
+
+export const EMAIL_SKIP = {
+  notUnpaid: "Only unpaid payment advices are e-mailed.",
+  noParentEmail: "The student's parent has no e-mail address.",
+  notFound: "Payment advice not found.",
+} as const;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export async function emailUnpaidToParents(db: Db, ids: readonly string[], media?: MediaService): Promise<EmailUnpaidReply> {
+  const reply: EmailUnpaidReply = { queued: [], skipped: [] };
+  const messages: QueuedMessage[] = [];
+  for (const id of new Set(ids)) {
+    let paper;
+    try {
+      paper = await paperData(db, id);
+    } catch (e) {
+      if (e instanceof FinanceError && e.status === 404) {
+        reply.skipped.push({ id, reason: EMAIL_SKIP.notFound });
+        continue;
+      }
+      throw e;
+    }
+    const pa = paper.paymentAdvice;
+    if (pa.paymentStatus !== "unpaid") {
+      reply.skipped.push({ id, reason: EMAIL_SKIP.notUnpaid });
+      continue;
+    }
+    const to = paper.parent?.email;
+    if (!to) {
+      reply.skipped.push({ id, reason: EMAIL_SKIP.noParentEmail });
+      continue;
+    }
+    const pdf = await paperPdf(paper, media);
+    const total = formatMoney(numericToCents(pa.paymentSummaryStatic.totalPayable) ?? 0);
+    const due = pa.dueDate ? formatCalendarDay(pa.dueDate, DISPLAY_DATE_FORMAT) : "--";
+    messages.push({
+      channel: "email",
+      recipient: to,
+      subject: `Payment Advice ${pa.name} for ${paper.student.fullName}`,
+      body: `<p>Dear ${escapeHtml(paper.parent?.name ?? "Parent")},</p><p>Please find attached payment advice <b>${escapeHtml(pa.name ?? "")}</b> for ${escapeHtml(paper.student.fullName)}: ${total} due on ${due}.</p><p>${escapeHtml(paper.company.name)}</p>`,
+      payload: { paymentAdviceId: pa.id, attachments: [{ filename: `${pa.name}.pdf`, contentType: "application/pdf", contentBase64: pdf.toString("base64") }] },
+    });
+    reply.queued.push({ id, recipient: to });
+  }
+  await db.transaction((tx) => enqueueMessages(tx, messages));
+  return reply;
+}

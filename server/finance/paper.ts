@@ -1,0 +1,174 @@
+/**
+ * The printable paper of a payment advice (spec part 2 §2): its data for the browser page, and a real
+ * A4 PDF (pdfmake on the server with the standard Helvetica fonts) with the company's logo, name, UEN
+ * and GST registration number, the PA number, student and parent, class lines with terms and lessons,
+ * the summary, the PA notes and a scannable QR code of the reference.
+ */
+import PdfPrinter from "pdfmake";
+import type { Content, TDocumentDefinitions, TableCell } from "pdfmake/interfaces";
+import QRCode from "qrcode";
+import sanitizeHtml from "sanitize-html";
+import type { Queryable } from "../db/index.ts";
+import type { MediaService } from "../media/index.ts";
+import { formatMoney, numericToCents } from "../../src/domain/money.ts";
+import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
+import { documentNumberLabel } from "../../src/domain/finance/documentNumber.ts";
+import { PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import { GST_LABELS, NEGATIVE_FIGURES, SUMMARY_FIGURES } from "../../src/domain/finance/summary.ts";
+import type { PaymentAdvicePaper } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { getPaymentAdvice } from "./paymentAdvices.ts";
+
+/** Labels of the eleven summary figures on the paper and the builder. */
+export const SUMMARY_LABELS: Record<(typeof SUMMARY_FIGURES)[number], string> = {
+  classFee: "Class Fee",
+  registrationFee: "Registration Fee",
+  materialFee: "Material Fee",
+  otherPayment: "Other Payment",
+  deduction: "Deduction",
+  totalBeforeGst: "Total Before GST",
+  gst: "GST",
+  totalAfterGst: "Total After GST",
+  deposit: "Deposit",
+  deductedDeposit: "Deducted Deposit",
+  totalPayable: "Total Payable",
+};
+
+/** What the QR code holds: the QR reference number, else the PA number (a draft has none). */
+export function qrTextOf(pa: { qrReferenceNo: string | null; name: string | null }): string | null {
+  return pa.qrReferenceNo || pa.name || null;
+}
+
+export async function paperData(db: Queryable, id: string): Promise<PaymentAdvicePaper> {
+  const pa = await getPaymentAdvice(db, id);
+  const { rows: companies } = await db.query<PaymentAdvicePaper["company"]>(
+    `select id, name, "shortName", address, uen, "hasGstNo", "gstRefNo", "telNo", "logoUrl", "colorCode" from companies where id = $1`,
+    [pa.companyId],
+  );
+  const { rows: branches } = await db.query<NonNullable<PaymentAdvicePaper["branch"]>>(`select id, name, address from branches where id = $1`, [pa.branchId]);
+  const { rows: students } = await db.query<PaymentAdvicePaper["student"] & { parents: Array<Record<string, unknown>> | null }>(
+    `select u.id, coalesce(nullif(u."fullName", ''), trim(coalesce(u."firstName", '') || ' ' || coalesce(u."lastName", ''))) as "fullName", u.username,
+       s.name as "schoolName", l.name as "levelName", u.parents
+     from users u left join schools s on s.id = u."schoolId" left join levels l on l.id = u."levelId" where u.id = $1`,
+    [pa.studentId],
+  );
+  const s = students[0]!;
+  const parent = primaryParent(s.parents);
+  const qrText = qrTextOf(pa);
+  return {
+    paymentAdvice: pa,
+    company: companies[0]!,
+    branch: branches[0] ?? null,
+    student: { id: s.id, fullName: s.fullName, username: s.username, schoolName: s.schoolName, levelName: s.levelName },
+    parent,
+    qrText,
+    qrCodeDataUrl: qrText ? await QRCode.toDataURL(qrText, { errorCorrectionLevel: "M", margin: 1, width: 240 }) : null,
+    pdfUrl: `/api/v2/finances/payment-advices/${pa.id}/paper?format=pdf`,
+  };
+}
+
+function primaryParent(parents: Array<Record<string, unknown>> | null): PaymentAdvicePaper["parent"] {
+  if (!Array.isArray(parents) || !parents.length) return null;
+  const p = [...parents].sort((a, b) => Number(Boolean(b.primaryContact)) - Number(Boolean(a.primaryContact)))[0]!;
+  const phone = p.phone as { code?: string; number?: string } | string | undefined;
+  const name = (p.fullName as string) || [p.firstName, p.lastName].filter(Boolean).join(" ") || (p.name as string) || null;
+  return { name, email: (p.email as string) ?? null, phone: typeof phone === "string" ? phone : phone?.number ? `${phone.code ?? ""} ${phone.number}`.trim() : null };
+}
+
+const money = (v: string | number) => formatMoney(numericToCents(v) ?? 0);
+const day = (v: string | null) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
+/** The PA notes are rich text: the paper prints their text, a paragraph per block. */
+export const htmlToText = (html: string | null) =>
+  sanitizeHtml((html ?? "").replace(/<\/(p|li|h\d|div)>|<br\s*\/?>/gi, "\n"), { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, "&").replace(/&nbsp;/g, " ").replace(/\n{3,}/g, "\n\n").trim();
+
+const PRINTER = new PdfPrinter({ Helvetica: { normal: "Helvetica", bold: "Helvetica-Bold", italics: "Helvetica-Oblique", bolditalics: "Helvetica-BoldOblique" } });
+
+async function logoImage(media: MediaService | undefined, logoUrl: string | null): Promise<string | null> {
+  const key = logoUrl ? /[?&]key=([^&]+)/.exec(logoUrl)?.[1] : undefined;
+  if (!media || !key) return null;
+  try {
+    const file = await media.read(decodeURIComponent(key));
+    if (!/^image\/(png|jpeg)$/.test(file.type.contentType)) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of file.stream) chunks.push(c as Buffer);
+    return `data:${file.type.contentType};base64,${Buffer.concat(chunks).toString("base64")}`;
+  } catch {
+    return null;
+  }
+}
+
+export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService): Promise<Buffer> {
+  const pa = paper.paymentAdvice;
+  const c = paper.company;
+  const colour = /^#[0-9a-f]{6}$/i.test(c.colorCode ?? "") ? c.colorCode! : "#1f3b73";
+  const logo = await logoImage(media, c.logoUrl);
+  const logoCell: Content = logo
+    ? { image: logo, fit: [90, 60] }
+    : { table: { widths: [60], body: [[{ text: c.shortName ?? c.name.slice(0, 3), color: "#ffffff", bold: true, fontSize: 16, alignment: "center", margin: [0, 14, 0, 14] }]] }, layout: { fillColor: () => colour, hLineWidth: () => 0, vLineWidth: () => 0 } };
+  const companyLines = [
+    { text: c.name, bold: true, fontSize: 13 },
+    c.address ?? "",
+    `UEN: ${c.uen ?? "--"}`,
+    c.hasGstNo && c.gstRefNo ? `GST Reg No: ${c.gstRefNo}` : "",
+    c.telNo ? `Tel: ${c.telNo}` : "",
+  ].filter((x) => x !== "");
+  const classRows: TableCell[][] = [[{ text: "Class", bold: true }, { text: "Term", bold: true }, { text: "Lessons", bold: true, alignment: "right" }, { text: "Unit price", bold: true, alignment: "right" }, { text: "Amount", bold: true, alignment: "right" }]];
+  for (const ci of pa.classInformations) {
+    const terms = ci.termInformations.length ? ci.termInformations : [{ id: "", name: ci.period ? `${day(ci.period.startDate)} - ${day(ci.period.endDate)}` : "--", lessons: ci.responses.lessons, lessonIds: [], pricing: ci.responses.unitPrice, total: ci.responses.classBase }];
+    terms.forEach((t, i) => classRows.push([i === 0 ? { text: ci.className, bold: true } : "", t.name, { text: String(t.lessons), alignment: "right" }, { text: money(t.pricing), alignment: "right" }, { text: money(t.total), alignment: "right" }]));
+    if (ci.quantityAdditionalLesson > 0) classRows.push(["", "Additional lessons", { text: String(ci.quantityAdditionalLesson), alignment: "right" }, { text: money(ci.responses.additionalLesson.pricing), alignment: "right" }, { text: money(ci.responses.additionalLesson.total), alignment: "right" }]);
+    if ((numericToCents(ci.responses.boosterClassesPrice) ?? 0) > 0) classRows.push(["", "Booster lessons", "", "", { text: money(ci.responses.boosterClassesPrice), alignment: "right" }]);
+    for (const d of ci.responses.discounts) classRows.push(["", `Discount: ${d.name ?? ""}`, "", "", { text: `-${money(d.amount)}`, alignment: "right" }]);
+    if ((numericToCents(ci.additionalDiscount) ?? 0) > 0) classRows.push(["", "Additional discount", "", "", { text: `-${money(ci.additionalDiscount)}`, alignment: "right" }]);
+    for (const r of ci.otherPayments) classRows.push(["", r.name, "", "", { text: money(r.amount), alignment: "right" }]);
+    for (const r of ci.deductions) classRows.push(["", `Deduction: ${r.name}`, "", "", { text: `-${money(r.amount)}`, alignment: "right" }]);
+    for (const r of ci.deposits) classRows.push(["", `Deposit: ${r.name}`, "", "", { text: money(r.amount), alignment: "right" }]);
+    for (const r of ci.deductedDeposit) classRows.push(["", `Deducted deposit: ${r.name}`, "", "", { text: `-${money(r.amount)}`, alignment: "right" }]);
+    classRows.push(["", { text: "Class total", bold: true }, "", "", { text: money(ci.responses.total), bold: true, alignment: "right" }]);
+  }
+  const s = pa.paymentSummaryStatic;
+  const summaryRows: TableCell[][] = SUMMARY_FIGURES.map((k) => {
+    const label = k === "gst" ? `GST (${GST_LABELS[s.gstConfig.percentage] ?? `${s.gstConfig.percentage}%`})` : SUMMARY_LABELS[k];
+    const value = NEGATIVE_FIGURES.has(k) && (numericToCents(s[k]) ?? 0) > 0 ? `-${money(s[k])}` : money(s[k]);
+    const strong = k === "totalPayable";
+    return [{ text: label, bold: strong }, { text: value, bold: strong, alignment: "right" }];
+  });
+  const student = paper.student;
+  const parent = paper.parent;
+  const doc: TDocumentDefinitions = {
+    pageSize: "A4",
+    pageMargins: [40, 40, 40, 50],
+    defaultStyle: { font: "Helvetica", fontSize: 9 },
+    info: { title: `Payment Advice ${documentNumberLabel(pa.name)}`, author: c.name },
+    content: [
+      { columns: [{ width: 100, stack: [logoCell] }, { width: "*", stack: companyLines }, { width: 120, stack: [{ text: "PAYMENT ADVICE", bold: true, fontSize: 14, color: colour, alignment: "right" }, { text: documentNumberLabel(pa.name), bold: true, fontSize: 11, alignment: "right" }, { text: PA_STATUS_LABELS[pa.displayStatus], alignment: "right" }] }], columnGap: 10 },
+      { canvas: [{ type: "line", x1: 0, y1: 6, x2: 515, y2: 6, lineWidth: 1, lineColor: colour }], margin: [0, 4, 0, 8] },
+      {
+        columns: [
+          { width: "*", stack: [{ text: "Student", bold: true }, student.fullName, student.username ? `Username: ${student.username}` : "", student.schoolName ? `School: ${student.schoolName}` : "", student.levelName ? `Level: ${student.levelName}` : "",
+            { text: "Parent", bold: true, margin: [0, 6, 0, 0] }, parent?.name ?? "--", parent?.email ?? "", parent?.phone ?? ""].filter((x) => x !== "") as Content[] },
+          { width: 200, table: { widths: [80, "*"], body: [["Issue date", day(pa.issueDate)], ["Due date", day(pa.dueDate)], ["Issued branch", paper.branch?.name ?? "--"], ["QR expiry date", day(pa.qrExpiryDate)], ["AXS code", pa.axsCode ?? "--"]] }, layout: "noBorders" },
+        ],
+      },
+      { text: "Class Fee", bold: true, fontSize: 11, margin: [0, 12, 0, 4] },
+      { table: { headerRows: 1, widths: ["*", 120, 45, 65, 70], body: classRows }, layout: "lightHorizontalLines" },
+      {
+        columns: [
+          { width: "*", stack: paper.qrCodeDataUrl ? [{ text: "Scan to pay / reference", bold: true, margin: [0, 0, 0, 4] }, { image: paper.qrCodeDataUrl, width: 110 }, { text: paper.qrText ?? "", fontSize: 8 }] : [{ text: "Draft: no reference yet", italics: true }] },
+          { width: 220, table: { widths: ["*", 90], body: summaryRows }, layout: "lightHorizontalLines" },
+        ],
+        margin: [0, 14, 0, 0],
+      },
+      ...(pa.remarks ? [{ text: "Remarks", bold: true, margin: [0, 12, 0, 2] } as Content, { text: pa.remarks } as Content] : []),
+      ...(pa.notes ? [{ text: "Notes", bold: true, margin: [0, 12, 0, 2] } as Content, { text: htmlToText(pa.notes) } as Content] : []),
+    ],
+    footer: (page, pages) => ({ text: `${c.name} · ${documentNumberLabel(pa.name)} · page ${page} of ${pages}`, alignment: "center", fontSize: 7, color: "#888888", margin: [0, 20, 0, 0] }),
+  };
+  const pdf = PRINTER.createPdfKitDocument(doc);
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    pdf.on("data", (c: Buffer) => chunks.push(c));
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+    pdf.end();
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * Turns what the builder sent (choices only) into the PA as stored: validated against the database,
+ * priced by src/domain/finance, every figure recomputed here. Problems come back one message per field
+ * (spec part 2 §5 texts where the spec has one).
+ */
+import sanitizeHtml from "sanitize-html";
+import type { Queryable } from "../db/index.ts";
+import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
+import { isTermSelectable, isTermless } from "../../src/domain/finance/classCard.ts";
+import { isDiscountEligible } from "../../src/domain/finance/discounts.ts";
+import { computePaymentAdvice, type ClassInformationEntry, type PaymentAdviceTotals } from "../../src/domain/finance/paymentAdvice.ts";
+import type { ClassInformationStored, PaymentAdviceRecord } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { loadClasses, loadDiscounts, loadSettings, studentType } from "./pricing.ts";
+import { fieldErrors, FinanceError } from "./transaction.ts";
+
+export interface PaFieldsInput {
+  studentId: string;
+  companyId: string;
+  branchId: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  qrExpiryDate: string | null;
+  hasExpiryDate: boolean;
+  axsCode: string | null;
+  isRegistrationFee: boolean;
+  gst: GstPercent;
+  remarks: string | null;
+  notes: string | null;
+  classInformations: ClassInformationEntry[];
+}
+
+/** Texts of spec part 2 §5 and the rules it states without a text. */
+export const PA_FIELD_MESSAGES = {
+  company: "Please select company!",
+  issueDate: "Please select issue date!",
+  dueDate: "Please select issue date!",
+  branch: "Please select branch!",
+  qrExpiryDate: "Please QR Expiry Date!",
+  rowName: "Name is required.",
+  rowAmount: "Amount is required.",
+  lessonStartDate: "Please input lesson start date!",
+  student: "Please select student!",
+  dueBeforeIssue: "The due date cannot be before the issue date.",
+  qrExpiryPast: "The QR expiry date must be after today.",
+  programmeRepeated: "Class's programme is already existed!",
+  classClosed: "This class is closed or deleted and cannot be billed.",
+  classUnknown: "Please select class!",
+  classOtherCompany: "This class belongs to another company.",
+  termUnknown: "This term is not a term of the class.",
+  termBeforeStart: "Terms before the term containing the lesson start date cannot be selected.",
+  discountNeedsIssueDate: "Discounts can only be added once the issue date is set.",
+  discountNotEligible: "This discount is not available on the issue date.",
+  boosterUnknown: "This booster class does not exist.",
+  depositUnknown: "This deposit is not a paid deposit of the student.",
+  branchOtherCompany: "This branch belongs to another company.",
+  studentUnknown: "Please select student!",
+  companyUnknown: "Please select company!",
+} as const;
+
+export interface ComposedPa {
+  columns: {
+    studentId: string;
+    companyId: string;
+    branchId: string | null;
+    issueDate: string | null;
+    dueDate: string | null;
+    qrExpiryDate: string | null;
+    hasExpiryDate: boolean;
+    axsCode: string | null;
+    isRegistrationFee: boolean;
+    registrationFeeConfig: PaymentAdviceRecord["registrationFeeConfig"];
+    depositSettings: PaymentAdviceRecord["depositSettings"];
+    gst: GstPercent;
+    remarks: string | null;
+    notes: string | null;
+    classInformations: ClassInformationStored[];
+    paymentSummaryStatic: PaymentAdviceRecord["paymentSummaryStatic"];
+    summary: PaymentAdviceRecord["summary"];
+  };
+  totals: PaymentAdviceTotals;
+  /** Deposits applied (their ids), and deposit rows to issue, per class. */
+  deductedDepositIds: string[];
+  depositRows: Array<{ classId: string; name: string; amount: Cents }>;
+}
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "b", "strong", "i", "em", "u", "s", "ul", "ol", "li", "a", "span", "h1", "h2", "h3", "h4", "blockquote"],
+  allowedAttributes: { a: ["href", "target", "rel"], span: ["style"], p: ["style"] },
+  allowedStyles: { "*": { "text-align": [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i, /^rgb\([\d, ]+\)$/] } },
+  allowedSchemes: ["http", "https", "mailto"],
+};
+
+/**
+ * Validates and prices. `issued`: the PA is (or is becoming) issued, so every required field of
+ * spec part 2 §5 applies; a draft needs only its student and company. `allowedDepositIds`: deposits
+ * this PA already applies (used by it), accepted again when an unpaid PA is edited.
+ */
+export async function composePa(tx: Queryable, input: PaFieldsInput, options: { issued: boolean; paId: string | null; allowedDepositIds?: readonly string[]; checkQrExpiry: boolean }): Promise<ComposedPa> {
+  const errors: Record<string, string> = {};
+  const { rows: people } = await tx.query<{ id: string }>(`select id from users where id = $1 and type = 'student' and status <> 'deleted'`, [input.studentId]);
+  if (!people.length) errors.studentId = PA_FIELD_MESSAGES.studentUnknown;
+  const { rows: companies } = await tx.query<{ id: string }>(`select id from companies where id = $1 and status <> 'deleted'`, [input.companyId]);
+  if (!companies.length) errors.companyId = PA_FIELD_MESSAGES.companyUnknown;
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  if (input.branchId) {
+    const { rows } = await tx.query<{ companyId: string | null }>(`select "companyId" from branches where id = $1 and status <> 'deleted'`, [input.branchId]);
+    if (!rows.length) errors.branchId = PA_FIELD_MESSAGES.branch;
+    else if (rows[0]!.companyId && rows[0]!.companyId !== input.companyId) errors.branchId = PA_FIELD_MESSAGES.branchOtherCompany;
+  }
+
+  if (options.issued) {
+    if (!input.issueDate) errors.issueDate = PA_FIELD_MESSAGES.issueDate;
+    if (!input.dueDate) errors.dueDate = PA_FIELD_MESSAGES.dueDate;
+    if (!input.branchId) errors.branchId ??= PA_FIELD_MESSAGES.branch;
+    if (input.hasExpiryDate && !input.qrExpiryDate) errors.qrExpiryDate = PA_FIELD_MESSAGES.qrExpiryDate;
+    if (!input.classInformations.length) errors.classInformations = PA_MESSAGES.noClass;
+  }
+  if (input.issueDate && input.dueDate && input.dueDate < input.issueDate) errors.dueDate = PA_FIELD_MESSAGES.dueBeforeIssue;
+  if (options.checkQrExpiry && input.qrExpiryDate && input.qrExpiryDate <= todayInSingapore()) errors.qrExpiryDate = PA_FIELD_MESSAGES.qrExpiryPast;
+
+  const settings = await loadSettings(tx, input.companyId);
+  const type = await studentType(tx, input.studentId, options.paId);
+  const boosterIds = input.classInformations.flatMap((e) => e.booterClassIds);
+  const classes = await loadClasses(tx, [...input.classInformations.map((e) => e.id), ...boosterIds], type);
+  const discounts = await loadDiscounts(tx, input.companyId);
+  const discountById = new Map(discounts.map((d) => [d.id, d]));
+
+  const programmes = new Map<string, number>();
+  input.classInformations.forEach((e, i) => {
+    const at = (field: string) => `classInformations.${i}.${field}`;
+    const cls = classes.get(e.id);
+    if (!cls || cls.row.status === "deleted") {
+      errors[at("id")] = cls ? PA_FIELD_MESSAGES.classClosed : PA_FIELD_MESSAGES.classUnknown;
+      return;
+    }
+    if (cls.row.classStatus === "closed") errors[at("id")] = PA_FIELD_MESSAGES.classClosed;
+    if (cls.row.companyId && cls.row.companyId !== input.companyId) errors[at("id")] = PA_FIELD_MESSAGES.classOtherCompany;
+    const special = cls.classType === "special";
+    if (cls.row.programId && !special) {
+      if (programmes.has(cls.row.programId)) errors[at("id")] = PA_FIELD_MESSAGES.programmeRepeated;
+      programmes.set(cls.row.programId, i);
+    }
+    if (!isTermless(cls.classType)) {
+      if (!e.lessonStartDate) errors[at("lessonStartDate")] = PA_FIELD_MESSAGES.lessonStartDate;
+      for (const termId of e.termIds) {
+        const term = cls.terms.find((t) => t.id === termId);
+        if (!term) errors[at("termIds")] = PA_FIELD_MESSAGES.termUnknown;
+        else if (!isTermSelectable(term, e.lessonStartDate)) errors[at("termIds")] = PA_FIELD_MESSAGES.termBeforeStart;
+      }
+    }
+    for (const id of e.discountIds) {
+      const d = discountById.get(id);
+      if (!input.issueDate) errors[at("discountIds")] = PA_FIELD_MESSAGES.discountNeedsIssueDate;
+      else if (!d || !isDiscountEligible(d, input.issueDate)) errors[at("discountIds")] = PA_FIELD_MESSAGES.discountNotEligible;
+    }
+    for (const b of e.booterClassIds) {
+      const booster = classes.get(b);
+      if (!booster || booster.row.status === "deleted") errors[at("booterClassIds")] = PA_FIELD_MESSAGES.boosterUnknown;
+    }
+  });
+
+  // Deducted deposits: paid deposits of this student (or those this PA already applies); amounts from the deposits.
+  const depositIds = input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
+  const depositAmounts = new Map<string, Cents>();
+  if (depositIds.length) {
+    const { rows } = await tx.query<{ id: string; name: string; amount: string; depositStatus: string }>(
+      `select id, name, amount::text as amount, "depositStatus" from deposits where id::text = any($1::text[]) and "studentId" = $2 and status <> 'deleted'`,
+      [depositIds, input.studentId],
+    );
+    for (const r of rows) {
+      if (r.depositStatus === "paid" || (options.allowedDepositIds ?? []).includes(r.id)) depositAmounts.set(r.id, numericToCents(r.amount) ?? 0);
+    }
+    const seen = new Set<string>();
+    input.classInformations.forEach((e, i) => {
+      if (!e.isDeductedDeposit) return;
+      e.deductedDeposit.forEach((d, j) => {
+        const id = d.depositId ?? "";
+        if (!depositAmounts.has(id) || seen.has(id)) errors[`classInformations.${i}.deductedDeposit.${j}.depositId`] = PA_FIELD_MESSAGES.depositUnknown;
+        seen.add(id);
+      });
+    });
+  }
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+
+  const entries: ClassInformationEntry[] = input.classInformations.map((e) => ({
+    ...e,
+    termIds: isTermless(classes.get(e.id)!.classType) ? [] : [...new Set(e.termIds)],
+    discountIds: [...new Set(e.discountIds)],
+    booterClassIds: [...new Set(e.booterClassIds)],
+    deductedDeposit: e.isDeductedDeposit ? e.deductedDeposit.map((d) => ({ ...d, amount: depositAmounts.get(d.depositId ?? "") ?? 0 })) : [],
+  }));
+  const boosterPrices = new Map(boosterIds.map((id) => [id, classes.get(id)?.unitPrice ?? 0]));
+  let totals: PaymentAdviceTotals;
+  try {
+    totals = computePaymentAdvice({
+      issueDate: input.issueDate,
+      isRegistrationFee: input.isRegistrationFee,
+      registrationFee: { amount: settings.registrationFee, waiverPeriod: settings.waiverPeriod },
+      gstPercent: input.gst,
+      entries,
+      classes,
+      discounts,
+      boosterPrices,
+    });
+  } catch (e) {
+    if (e instanceof RangeError) throw new FinanceError(400, e.message, { classInformations: e.message });
+    throw e;
+  }
+  if (totals.summary.totalPayable < 0) throw fieldErrors({ paymentSummaryStatic: PA_MESSAGES.negativeTotal });
+
+  const money = centsToNumeric;
+  const classInformations: ClassInformationStored[] = totals.cards.map(({ entry, cls, totals: t }) => ({
+    id: entry.id,
+    className: cls.name,
+    classType: cls.classType,
+    classStatus: cls.classStatus,
+    lessonStartDate: entry.lessonStartDate,
+    termIds: entry.termIds,
+    discountIds: t.discounts.map((d) => d.id),
+    quantityAdditionalLesson: entry.quantityAdditionalLesson,
+    additionalDiscount: money(entry.additionalDiscount),
+    booterClassIds: entry.booterClassIds,
+    otherPayments: entry.otherPayments.map((r) => ({ name: r.name, amount: money(r.amount) })),
+    deductions: entry.deductions.map((r) => ({ name: r.name, amount: money(r.amount) })),
+    deposits: entry.deposits.map((r) => ({ name: r.name, amount: money(r.amount) })),
+    deductedDeposit: entry.deductedDeposit.map((r) => ({ name: r.name, amount: money(r.amount), depositId: r.depositId ?? null })),
+    isDeductedDeposit: entry.isDeductedDeposit,
+    termInformations: t.termLines.map((l) => ({ id: l.id, name: l.name, lessons: l.lessons, lessonIds: l.lessonIds, pricing: money(l.pricing), total: money(l.total) })),
+    period: t.period,
+    program: classes.get(entry.id)?.row.program ?? null,
+    responses: {
+      lessons: t.lessons,
+      lessonIds: t.lessonIds,
+      unitPrice: money(t.unitPrice),
+      classBase: money(t.classBase),
+      additionalLesson: { quantity: entry.quantityAdditionalLesson, pricing: money(t.unitPrice), total: money(t.additional) },
+      boosterClassesPrice: money(t.boosters),
+      discounts: t.discounts.map((d) => ({ id: d.id, name: d.name ?? null, unit: d.unit, amount: money(d.amount) })),
+      totalDiscount: money(t.totalDiscount),
+      total: money(t.classTotal),
+    },
+  }));
+
+  return {
+    columns: {
+      studentId: input.studentId,
+      companyId: input.companyId,
+      branchId: input.branchId,
+      issueDate: input.issueDate,
+      dueDate: input.dueDate,
+      qrExpiryDate: input.qrExpiryDate,
+      hasExpiryDate: input.hasExpiryDate,
+      axsCode: input.axsCode,
+      isRegistrationFee: totals.registrationFeeApplied,
+      registrationFeeConfig: { amount: money(settings.registrationFee), waiverPeriod: settings.waiverPeriod },
+      depositSettings: { amount: money(settings.deposit) },
+      gst: input.gst,
+      remarks: input.remarks,
+      notes: input.notes === null ? null : sanitizeHtml(input.notes, SANITIZE),
+      classInformations,
+      paymentSummaryStatic: summaryToWire(totals.summary),
+      summary: { registrationFee: money(totals.summary.registrationFee), total: money(totals.summary.totalPayable) },
+    },
+    totals,
+    deductedDepositIds: [...depositAmounts.keys()].filter((id) => depositIds.includes(id)),
+    depositRows: entries.flatMap((e) => e.deposits.map((d) => ({ classId: e.id, name: d.name, amount: d.amount }))),
+  };
+}

@@ -1,0 +1,250 @@
+/**
+ * The payment advice's life (FINANCE.md §4), each call one finance transaction with its log rows:
+ * init (a new draft), save (draft or unpaid without payments), issue (draft → unpaid with its number),
+ * soft delete of a draft, void unpaid, void paid (invoice and receipts voided, an overpaid credit note
+ * issued for the money received). Every update checks the `updatedAt` the caller read.
+ */
+import type { Db, Queryable } from "../db/index.ts";
+import { centsToNumeric, type Cents } from "../../src/domain/money.ts";
+import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
+import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
+import { loadSettings } from "./pricing.ts";
+import { nextDocumentNumber } from "./numbers.ts";
+import { FinanceError, financeTransaction, fieldErrors } from "./transaction.ts";
+
+/** The action rights of FINANCE.md §5, one policy object each (api:/actions/payment-advice/<action>, POST). */
+export const PA_ACTIONS = ["create", "edit-draft", "delete-draft", "issue", "edit-unpaid", "email-unpaid", "void-unpaid", "void-paid"] as const;
+export type PaActionRight = (typeof PA_ACTIONS)[number];
+export const paActionObject = (action: PaActionRight) => `api:/actions/payment-advice/${action}`;
+export const ACTION_METHOD = "POST";
+
+/** Asks the access policy whether the caller may perform an action (a 403 otherwise). */
+export type ActionCheck = (action: PaActionRight) => Promise<boolean>;
+async function requireRight(can: ActionCheck, action: PaActionRight): Promise<void> {
+  if (!(await can(action))) throw new FinanceError(403, "You do not have permission to perform this action.");
+}
+
+const COLUMN_ORDER = [
+  "studentId", "companyId", "branchId", "issueDate", "dueDate", "qrExpiryDate", "hasExpiryDate", "axsCode", "isRegistrationFee", "registrationFeeConfig",
+  "depositSettings", "gst", "remarks", "notes", "classInformations", "paymentSummaryStatic", "summary",
+] as const;
+const JSON_COLUMNS = new Set(["registrationFeeConfig", "depositSettings", "classInformations", "paymentSummaryStatic", "summary"]);
+const columnValues = (c: ComposedPa["columns"]) => COLUMN_ORDER.map((k) => (JSON_COLUMNS.has(k) ? JSON.stringify(c[k]) : c[k]));
+const placeholder = (k: string, i: number) => `$${i}${JSON_COLUMNS.has(k) ? "::jsonb" : ""}`;
+
+async function recordOf(tx: Queryable, id: string): Promise<PaymentAdviceRecord> {
+  const row = await readPaRow(tx, id, { includeDeleted: true });
+  return toRecord(row, await amountReceived(tx, id));
+}
+
+/** Fields a draft starts with when the caller leaves them out. */
+async function withDefaults(tx: Queryable, body: Partial<PaFieldsInput> & Pick<PaFieldsInput, "studentId" | "companyId">): Promise<PaFieldsInput> {
+  const settings = await loadSettings(tx, body.companyId);
+  return {
+    studentId: body.studentId,
+    companyId: body.companyId,
+    branchId: body.branchId ?? null,
+    issueDate: body.issueDate ?? null,
+    dueDate: body.dueDate ?? null,
+    qrExpiryDate: body.qrExpiryDate ?? null,
+    hasExpiryDate: body.hasExpiryDate ?? false,
+    axsCode: body.axsCode ?? null,
+    isRegistrationFee: body.isRegistrationFee ?? false,
+    gst: body.gst ?? settings.defaultGst,
+    remarks: body.remarks ?? null,
+    notes: body.notes ?? settings.defaultNotes,
+    classInformations: body.classInformations ?? [],
+  };
+}
+
+/** POST …/init: a new draft (no number), priced, with its create log row. */
+export async function initPaymentAdvice(db: Db, body: Partial<PaFieldsInput> & Pick<PaFieldsInput, "studentId" | "companyId">, by: string | null, can: ActionCheck): Promise<PaymentAdviceRecord> {
+  await requireRight(can, "create");
+  return financeTransaction(db, async (tx) => {
+    const fields = await withDefaults(tx, body);
+    const composed = await composePa(tx, fields, { issued: false, paId: null, checkQrExpiry: true });
+    const cols = COLUMN_ORDER.map((k) => `"${k}"`).join(", ");
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into payment_advices (${cols}, "paymentStatus", type, "createdBy", "updatedBy")
+       values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, 'draft', 'normal', $${COLUMN_ORDER.length + 1}, $${COLUMN_ORDER.length + 1}) returning id`,
+      [...columnValues(composed.columns), by],
+    );
+    const id = rows[0]!.id;
+    const row = await readPaRow(tx, id);
+    await writeLog(tx, id, "create", null, logSnapshot(row, await studentOf(tx, row.studentId)), by);
+    return toRecord(row, 0);
+  });
+}
+
+export interface SaveInput extends PaFieldsInput {
+  action: "save" | "issue";
+  updatedAt: string;
+}
+
+/** PUT …/{id}: save (draft, or unpaid without payments) or issue a draft; one update log, and a status log on issue. */
+export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by: string | null, can: ActionCheck): Promise<PaymentAdviceRecord> {
+  return financeTransaction(db, async (tx) => {
+    const before = await readPaRow(tx, id, { forUpdate: true });
+    const right: Parameters<typeof requireRight>[1] = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
+    await requireRight(can, right);
+    await assertFresh(tx, before, input.updatedAt);
+    if (input.action === "issue" && !transitionTarget(before.paymentStatus, "issue")) throw new FinanceError(400, PA_MESSAGES.notIssuable);
+    const received = await amountReceived(tx, id);
+    if (!isPaEditable(before.paymentStatus, received)) throw new FinanceError(400, PA_MESSAGES.notEditable);
+    const issued = input.action === "issue" || before.paymentStatus === "unpaid";
+    if (before.paymentStatus === "unpaid") {
+      const errors: Record<string, string> = {};
+      if (input.companyId !== before.companyId) errors.companyId = "The company of an issued payment advice cannot be changed.";
+      if (input.studentId !== before.studentId) errors.studentId = "The student of an issued payment advice cannot be changed.";
+      if (Object.keys(errors).length) throw fieldErrors(errors);
+    }
+    const usedByThis = before.paymentStatus === "unpaid" ? appliedDepositIds(before) : [];
+    const composed = await composePa(tx, input, {
+      issued,
+      paId: id,
+      allowedDepositIds: usedByThis,
+      checkQrExpiry: input.action === "issue" || input.qrExpiryDate !== before.qrExpiryDate,
+    });
+    await tx.query(
+      `update payment_advices set ${COLUMN_ORDER.map((k, i) => `"${k}" = ${placeholder(k, i + 2)}`).join(", ")}, "updatedBy" = $${COLUMN_ORDER.length + 2} where id = $1`,
+      [id, ...columnValues(composed.columns), by],
+    );
+    const student = await studentOf(tx, input.studentId);
+    const saved = await readPaRow(tx, id);
+    await writeLog(tx, id, "update", logSnapshot(before, student), logSnapshot(saved, student), by);
+    if (input.action === "issue") {
+      const year = Number(composed.columns.issueDate!.slice(0, 4));
+      const name = await nextDocumentNumber(tx, "payment_advice", before.companyId, year);
+      await tx.query(`update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1`, [id, name, name.replace(/-/g, ""), by]);
+      await issueDeposits(tx, id, composed, by, year);
+      await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
+      const issuedRow = await readPaRow(tx, id);
+      await writeLog(tx, id, "change_status", logSnapshot(saved, student), logSnapshot(issuedRow, student), by);
+    } else if (before.paymentStatus === "unpaid") {
+      // An issued PA's deposit rows and applied deposits follow the edit.
+      const released = usedByThis.filter((d) => !composed.deductedDepositIds.includes(d));
+      await setDepositsStatus(tx, released, "paid", by);
+      await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
+      if (!sameDepositRows(before, composed)) {
+        await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [id, by]);
+        await issueDeposits(tx, id, composed, by, Number(composed.columns.issueDate!.slice(0, 4)));
+      }
+    }
+    return recordOf(tx, id);
+  });
+}
+
+function appliedDepositIds(row: PaRow): string[] {
+  return (row.classInformations ?? []).flatMap((c) => (c.isDeductedDeposit ? (c.deductedDeposit ?? []).map((d) => d.depositId).filter((x): x is string => Boolean(x)) : []));
+}
+
+function sameDepositRows(before: PaRow, composed: ComposedPa): boolean {
+  const old = (before.classInformations ?? []).flatMap((c) => (c.deposits ?? []).map((d) => `${c.id}|${d.name}|${d.amount}`));
+  const now = composed.columns.classInformations.flatMap((c) => c.deposits.map((d) => `${c.id}|${d.name}|${d.amount}`));
+  return JSON.stringify(old) === JSON.stringify(now);
+}
+
+/** Each deposit row of an issued PA is a deposit document (DEP number), `issued` until the PA is paid. */
+async function issueDeposits(tx: Queryable, paId: string, composed: ComposedPa, by: string | null, year: number): Promise<void> {
+  for (const d of composed.depositRows) {
+    if (d.amount <= 0) continue;
+    const name = await nextDocumentNumber(tx, "deposit", composed.columns.companyId, year);
+    await tx.query(
+      `insert into deposits (name, amount, "depositStatus", "paymentAdviceId", "classId", "companyId", "studentId", "createdBy", "updatedBy")
+       values ($1, $2::numeric, 'issued', $3, $4, $5, $6, $7, $7)`,
+      [name, centsToNumeric(d.amount), paId, d.classId, composed.columns.companyId, composed.columns.studentId, by],
+    );
+  }
+}
+
+async function setDepositsStatus(tx: Queryable, ids: readonly string[], status: "used" | "paid", by: string | null): Promise<void> {
+  if (!ids.length) return;
+  await tx.query(`update deposits set "depositStatus" = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [ids, status, by]);
+}
+
+/** DELETE …/{id}: soft delete of a draft. */
+export async function deletePaymentAdvice(db: Db, id: string, updatedAt: string, by: string | null, can: ActionCheck): Promise<{ id: string }> {
+  await requireRight(can, "delete-draft");
+  return financeTransaction(db, async (tx) => {
+    const before = await readPaRow(tx, id, { forUpdate: true });
+    await assertFresh(tx, before, updatedAt);
+    if (!isPaDeletable(before.paymentStatus)) throw new FinanceError(400, PA_MESSAGES.notDeletable);
+    await tx.query(`update payment_advices set status = 'deleted', "updatedBy" = $2 where id = $1`, [id, by]);
+    const student = await studentOf(tx, before.studentId);
+    await writeLog(tx, id, "update", logSnapshot(before, student, { status: "active" }), logSnapshot(before, student, { status: "deleted" }), by);
+    return { id };
+  });
+}
+
+/** POST …/void-unpaid: unpaid (no payment) → voided with a reason; its active invoice is voided too, applied deposits freed. */
+export async function voidUnpaidPaymentAdvice(db: Db, input: { id: string; reason: string; updatedAt: string }, by: string | null, can: ActionCheck): Promise<PaymentAdviceRecord> {
+  await requireRight(can, "void-unpaid");
+  return financeTransaction(db, async (tx) => {
+    const before = await readPaRow(tx, input.id, { forUpdate: true });
+    await assertFresh(tx, before, input.updatedAt);
+    if (!transitionTarget(before.paymentStatus, "void_unpaid")) throw new FinanceError(400, PA_MESSAGES.notVoidableUnpaid);
+    if ((await amountReceived(tx, input.id)) > 0) throw new FinanceError(400, "This payment advice has payments: void it as a paid payment advice.");
+    await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted'`, [input.id, input.reason, by]);
+    await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [input.id, by]);
+    await setDepositsStatus(tx, appliedDepositIds(before), "paid", by);
+    await tx.query(`update payment_advices set "paymentStatus" = 'voided', "updatedBy" = $2 where id = $1`, [input.id, by]);
+    const after = await readPaRow(tx, input.id);
+    const student = await studentOf(tx, before.studentId);
+    await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason }), by);
+    return toRecord(after, 0);
+  });
+}
+
+/**
+ * PATCH …/void-paid-pa: paid/overpaid → voided. Its invoices and receipts are voided and the amount
+ * received becomes an issued overpaid credit note for the student (so no received money disappears).
+ */
+export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason: string; updatedAt: string }, by: string | null, can: ActionCheck): Promise<VoidPaidReply> {
+  await requireRight(can, "void-paid");
+  return financeTransaction(db, async (tx) => {
+    const before = await readPaRow(tx, input.id, { forUpdate: true });
+    await assertFresh(tx, before, input.updatedAt);
+    if (!transitionTarget(before.paymentStatus, "void_paid")) throw new FinanceError(400, PA_MESSAGES.notVoidablePaid);
+    const { rows: usedDeposits } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [input.id]);
+    if (usedDeposits.length) throw new FinanceError(400, "A deposit collected on this payment advice was already used; it cannot be voided.");
+    const received: Cents = await amountReceived(tx, input.id);
+    const { rows: lastReceipt } = await tx.query<{ id: string }>(
+      `select id from receipts where "paymentAdviceId" = $1 and status <> 'voided' and status <> 'deleted' order by "receiptDate" desc, "createdAt" desc limit 1`,
+      [input.id],
+    );
+    await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted'`, [input.id, input.reason, by]);
+    await tx.query(`update receipts set status = 'voided', "updatedBy" = $2 where "paymentAdviceId" = $1 and status not in ('voided', 'deleted')`, [input.id, by]);
+    await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id, by]);
+    await setDepositsStatus(tx, appliedDepositIds(before), "paid", by);
+    const year = Number(todayInSingapore().slice(0, 4));
+    const cnName = await nextDocumentNumber(tx, "credit_note", before.companyId, year);
+    const amount = centsToNumeric(received);
+    const { rows: fee } = await tx.query<{ id: string }>(
+      `insert into credit_note_fees ("overpaidAmount", "receiptId", "createdBy", "updatedBy") values ($1::numeric, $2, $3, $3) returning id`,
+      [amount, lastReceipt[0]?.id ?? null, by],
+    );
+    const summary = { subTotal: amount, gst: centsToNumeric(0), total: amount };
+    const { rows: cn } = await tx.query<{ id: string }>(
+      `insert into credit_notes (name, type, "creditNoteStatus", reason, summary, gst, "approverId", "approvedAt", "studentId", "companyId", "paymentAdviceId", "creditNoteFeeId", "createdBy", "updatedBy")
+       values ($1, 'overpaid', 'issued', $2, $3::jsonb, 0, $4, now(), $5, $6, $7, $8, $4, $4) returning id`,
+      [cnName, `Voided ${before.name ?? "payment advice"}: ${input.reason}`, JSON.stringify(summary), by, before.studentId, before.companyId, input.id, fee[0]!.id],
+    );
+    await tx.query(
+      `insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy") values ($1, 'create', null, $2::jsonb, $3, $3)`,
+      [cn[0]!.id, JSON.stringify({ studentId: before.studentId, reason: input.reason, type: "overpaid", creditNoteStatus: "issued", creditNoteFee: { overpaidAmount: amount } }), by],
+    );
+    await tx.query(`update payment_advices set "paymentStatus" = 'voided', "updatedBy" = $2 where id = $1`, [input.id, by]);
+    const after = await readPaRow(tx, input.id);
+    const student = await studentOf(tx, before.studentId);
+    await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason, creditNote: cnName }), by);
+    return { paymentAdvice: toRecord(after, 0), creditNote: { id: cn[0]!.id, name: cnName, total: amount } };
+  });
+}
+
+export async function getPaymentAdvice(db: Queryable, id: string): Promise<PaymentAdviceRecord> {
+  return recordOf(db, id);
+}
+

@@ -1,0 +1,32 @@
+/**
+ * The finance service's only way to write (FINANCE.md §1): one transaction per document change, marked
+ * as the finance writer first — the database trigger of the security issue admits status, number and
+ * money changes of finance tables only from transactions so marked (set_config(..., true) lasts until
+ * the transaction ends, so the mark never leaks to another request on a pooled connection).
+ */
+import type { Db, Queryable } from "../db/index.ts";
+
+export const FINANCE_WRITER = "finance";
+
+export async function financeTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('backoffice.writer', $1, true)`, [FINANCE_WRITER]);
+    return fn(tx);
+  });
+}
+
+/** A refusal: nothing is written, the caller answers `status` with the message (and one message per field). */
+export class FinanceError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Several field problems at once → a 400 whose message is the first. */
+export function fieldErrors(errors: Record<string, string>): FinanceError {
+  return new FinanceError(400, Object.values(errors)[0] ?? "Invalid input.", errors);
+}
