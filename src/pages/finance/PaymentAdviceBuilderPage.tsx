@@ -19,7 +19,7 @@ import { isPaEditable, PA_MESSAGES } from "../../domain/finance/paymentAdviceSta
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
 import { isTermless } from "../../domain/finance/classCard.ts";
 import { StudentPicker } from "../students/StudentPicker.tsx";
-import { fetchDiscounts, fetchPaidDeposits, fetchPaymentAdvice, type PaRecord } from "./builder/builderData.ts";
+import { fetchBoosterClasses, fetchDiscounts, fetchPaidDeposits, fetchPaymentAdvice, type PaRecord } from "./builder/builderData.ts";
 import { cardToEntry, newCard, valuesFromRecord, valuesToFields, type BuilderValues, type CardValues } from "./builder/builderForm.ts";
 import { useBuilderClasses } from "./builder/useBuilderClasses.ts";
 import { useDebounced } from "./builder/useDebounced.ts";
@@ -60,6 +60,11 @@ function RemarksInput({ value, onChange, disabled }: { value?: string | null; on
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled]);
   return <Input.TextArea rows={3} value={text} onChange={(e) => setText(e.target.value)} disabled={disabled} aria-label="Remarks" />;
+}
+
+/** Whether the user holds a PA action right (FINANCE.md §5; the server checks the same policy line). */
+function useActionRight(action: string): boolean {
+  return useCan({ resource: `api:/actions/payment-advice/${action}`, action: "POST" }).data?.can === true;
 }
 
 function VoidDialog({ open, onCancel, onVoid }: { open: boolean; onCancel: () => void; onVoid: (reason: string) => Promise<void> }) {
@@ -119,21 +124,23 @@ export default function PaymentAdviceBuilderPage() {
   const discounts = useQuery({ queryKey: ["pa-discounts", companyId], queryFn: () => fetchDiscounts(companyId!), enabled: Boolean(companyId), retry: false });
   const deposits = useQuery({ queryKey: ["pa-deposits", studentId], queryFn: () => fetchPaidDeposits(studentId!), enabled: Boolean(studentId), retry: false });
   const [specialIds, setSpecialIds] = useState<ReadonlySet<string>>(new Set());
-  const { classes, errors } = useBuilderClasses(
-    studentId,
-    cards.map((c) => c.id),
-    specialIds,
-  );
+  const boosterIds = [...new Set(cards.flatMap((c) => c.booterClassIds ?? []))];
+  const { classes, errors } = useBuilderClasses(studentId, [...cards.map((c) => c.id), ...boosterIds], specialIds);
+  const boosterOptions = useQuery({ queryKey: ["pa-boosters", companyId], queryFn: () => fetchBoosterClasses(companyId!), enabled: Boolean(companyId), retry: false });
 
-  const { data: canPut } = useCan({ resource: "api:/finances/payment-advices/:id", action: "PUT" });
-  const { data: canInit } = useCan({ resource: "api:/finances/payment-advices/init", action: "POST" });
-  const { data: canVoidUnpaid } = useCan({ resource: "api:/finances/payment-advices/void-unpaid", action: "POST" });
-  const { data: canVoidPaid } = useCan({ resource: "api:/finances/payment-advices/void-paid-pa", action: "PATCH" });
+  // The action rights of FINANCE.md §5 (policy lines the server checks too): buttons only for who may.
+  const canCreate = useActionRight("create");
+  const canEditDraft = useActionRight("edit-draft");
+  const canIssue = useActionRight("issue");
+  const canEditUnpaid = useActionRight("edit-unpaid");
+  const canVoidUnpaid = useActionRight("void-unpaid");
+  const canVoidPaid = useActionRight("void-paid");
 
   const status = record?.paymentStatus ?? "draft";
   const received = numericToCents(record?.amountReceived ?? "0") ?? 0;
   const editable = record ? isPaEditable(status, received) : true;
-  const disabled = !editable || !(record ? canPut?.can : canInit?.can);
+  const mayWrite = !record ? canCreate : status === "draft" ? canEditDraft : status === "unpaid" ? canEditUnpaid : false;
+  const disabled = !editable || !mayWrite;
 
   // Live preview (FINANCE.md §3) from the debounced choices; the server's figures replace it on save.
   const rowsSnapshot = useDebounced(
@@ -145,7 +152,7 @@ export default function PaymentAdviceBuilderPage() {
   const preview = useMemo(() => {
     if (!record) return null;
     const rows = JSON.parse(rowsSnapshot) as [CardValues["otherPayments"], CardValues["deductions"], CardValues["deposits"]][];
-    const ready = cards.every((c) => classes.has(c.id));
+    const ready = cards.every((c) => classes.has(c.id) && (c.booterClassIds ?? []).every((b) => classes.has(b)));
     if (!ready) return null;
     const entries = cards.map((c, i) => cardToEntry({ ...c, otherPayments: rows[i]?.[0] ?? [], deductions: rows[i]?.[1] ?? [], deposits: rows[i]?.[2] ?? [] }, depositRefs));
     try {
@@ -157,12 +164,14 @@ export default function PaymentAdviceBuilderPage() {
         entries,
         classes: classes as ReadonlyMap<string, PricedClass>,
         discounts: discounts.data ?? [],
-        boosterPrices: new Map(),
+        // A booster class is priced at its unit price for this student, as the server prices it.
+        boosterPrices: new Map(boosterIds.map((b) => [b, classes.get(b)?.unitPrice ?? 0])),
       });
     } catch (err) {
       console.error("[pa preview]", err);
       return null;
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record, rowsSnapshot, cards, classes, issueDate, regFeeRequested, values.gst, discounts.data, depositRefs]);
 
   const fields = () => valuesToFields({ ...EMPTY, ...form.getFieldsValue(true) } as BuilderValues, depositRefs);
@@ -178,7 +187,11 @@ export default function PaymentAdviceBuilderPage() {
 
   const fail = (err: unknown, fallback: string) => {
     const fieldErrors = rejectionFieldErrors(err);
-    if (fieldErrors.length) form.setFields(fieldErrors as never);
+    // The server names a card's field "classInformations.0.lessonStartDate": the same path in the form.
+    const nested = Object.entries((err as { errors?: Record<string, string> } | null)?.errors ?? {})
+      .filter(([name]) => name.includes("."))
+      .map(([name, text]) => ({ name: name.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [text] }));
+    if (fieldErrors.length || nested.length) form.setFields([...fieldErrors, ...nested] as never);
     void message.error(rejectionMessage(err, fallback));
   };
 
@@ -190,7 +203,9 @@ export default function PaymentAdviceBuilderPage() {
     setBusy("init");
     try {
       const created = await ensureRecord();
+      // The same page may stay mounted on the new path (same component) or mount afresh (it reads the state).
       navigate(`${PA_PATH}/edit/${created.id}`, { replace: true, state: { openPicker: true } });
+      setPickerOpen(true);
     } catch (err) {
       fail(err, "The payment advice could not be created.");
     } finally {
@@ -250,7 +265,7 @@ export default function PaymentAdviceBuilderPage() {
   if (id && loaded.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   if (id && !loaded.isLoading && !loaded.data && !record) return <Alert type="error" message={PA_MESSAGES.notFound} />;
 
-  const canVoid = (status === "unpaid" && canVoidUnpaid?.can) || ((status === "paid" || status === "overpaid") && canVoidPaid?.can);
+  const canVoid = (status === "unpaid" && canVoidUnpaid) || ((status === "paid" || status === "overpaid") && canVoidPaid);
   const waiverPeriod = record?.registrationFeeConfig?.waiverPeriod ?? null;
   const summary = preview?.summary ?? null;
 
@@ -274,7 +289,7 @@ export default function PaymentAdviceBuilderPage() {
               Save Draft
             </Button>
           )}
-          {!disabled && status === "draft" && (
+          {!disabled && status === "draft" && canIssue && (
             <Button type="primary" loading={busy === "issue"} onClick={() => void save("issue")}>
               Issue
             </Button>
@@ -294,7 +309,7 @@ export default function PaymentAdviceBuilderPage() {
               <StudentPicker disabled={disabled || cards.length > 0} />
             </Form.Item>
           </Card>
-          <PaymentInformation paId={record?.id ?? null} name={record?.name ?? null} paymentStatus={status} dueDate={record?.dueDate ?? null} disabled={disabled} companyLocked={cards.length > 0} />
+          <PaymentInformation paId={record?.id ?? null} name={record?.name ?? null} paymentStatus={status} dueDate={record?.dueDate ?? null} disabled={disabled} companyLocked={cards.length > 0} companyId={companyId} />
           <RegistrationFee
             amount={record ? (numericToCents(record.registrationFeeConfig?.amount ?? null) ?? null) : null}
             waiverPeriod={waiverPeriod}
@@ -335,6 +350,7 @@ export default function PaymentAdviceBuilderPage() {
                           issueDate={issueDate}
                           discounts={discounts.data ?? []}
                           paidDeposits={depositRefs}
+                          boosterOptions={(boosterOptions.data ?? []).filter((b) => b.id !== card?.id)}
                           depositAmount={numericToCents(record?.depositSettings?.amount ?? null) ?? 0}
                           disabled={disabled}
                           onRemove={() => remove(item.name)}

@@ -9,7 +9,7 @@ import { DeleteOutlined } from "@ant-design/icons";
 import type { FormInstance } from "antd";
 import { MoneyInput } from "../../../framework/inputs/MoneyInput.tsx";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../../domain/dates.ts";
-import { formatMoney, numericToCents, type Cents } from "../../../domain/money.ts";
+import { centsToNumeric, formatMoney, numericToCents, type Cents } from "../../../domain/money.ts";
 import { billedLessons, isTermSelectable, isTermless, type ClassCardTotals } from "../../../domain/finance/classCard.ts";
 import { eligibleDiscounts } from "../../../domain/finance/discounts.ts";
 import { AmountRows } from "./AmountRows.tsx";
@@ -34,12 +34,13 @@ export interface ClassCardProps {
   issueDate: string | null;
   discounts: readonly NamedDiscount[];
   paidDeposits: readonly PaidDeposit[];
+  boosterOptions: readonly { id: string; name: string }[];
   depositAmount: Cents;
   disabled: boolean;
   onRemove: () => void;
 }
 
-export function ClassCard({ form, index, values, cls, error, totals, issueDate, discounts, paidDeposits, depositAmount, disabled, onRemove }: ClassCardProps) {
+export function ClassCard({ form, index, values, cls, error, totals, issueDate, discounts, paidDeposits, boosterOptions, depositAmount, disabled, onRemove }: ClassCardProps) {
   // Inside the cards' Form.List item names are relative to it; setFieldValue takes the whole path.
   const path = (k: string) => [index, k];
   const fullPath = (k: string) => ["classInformations", index, k];
@@ -56,7 +57,7 @@ export function ClassCard({ form, index, values, cls, error, totals, issueDate, 
   // At least one term before discounts, extras and lesson inputs (special/others: an empty term is set).
   const termsChosen = termless || termIds.length > 0;
   const tag = CLASS_STATUS_TAGS[cls.classStatus];
-  const discountOptions = eligibleDiscounts(discounts, issueDate).map((d) => ({ value: d.id, label: d.name }));
+  const discountOptions = eligibleDiscounts(discounts, issueDate).map((d) => ({ value: d.id, label: `${d.name} (${d.unit === "percent" ? `${centsToNumeric(d.value)}%` : formatMoney(d.value)})` }));
   const lessonsOfTerm = (termId: string) => billedLessons({ classType: cls.classType, lessonStartDate: lessonStart, termIds: [termId], lessons: cls.lessons }).length;
   const line = (termId: string) => totals?.termLines.find((t) => t.id === termId);
 
@@ -132,6 +133,9 @@ export function ClassCard({ form, index, values, cls, error, totals, issueDate, 
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item name={path("booterClassIds")} label="Booster Lessons">
+        <Select mode="multiple" allowClear showSearch optionFilterProp="label" placeholder="Booster Lessons" disabled={disabled || !termsChosen} options={boosterOptions.map((b) => ({ value: b.id, label: b.name }))} />
+      </Form.Item>
       <Row gutter={16}>
         <Col xs={24} lg={8}>
           <AmountRows name={[index, "otherPayments"]} title="Other Payments" addLabel="Add Other Payment" disabled={disabled || !termsChosen} />

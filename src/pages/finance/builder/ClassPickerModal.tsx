@@ -118,6 +118,7 @@ export function ClassPickerModal({ open, companyId, picked, onClose, onAdd }: Cl
     >
       <Form
         form={form}
+        name="classFilters"
         layout="vertical"
         aria-label="Class filters"
         initialValues={{ year: Number(today.slice(0, 4)) }}

@@ -25,10 +25,12 @@ export interface PaymentInformationProps {
   disabled: boolean;
   /** The company cannot change once classes of it are on the PA. */
   companyLocked: boolean;
+  /** Branches offered are the company's. */
+  companyId: string | null;
   isLogDetail?: boolean;
 }
 
-export function PaymentInformation({ paId, name, paymentStatus, dueDate, disabled, companyLocked, isLogDetail }: PaymentInformationProps) {
+export function PaymentInformation({ paId, name, paymentStatus, dueDate, disabled, companyLocked, companyId, isLogDetail }: PaymentInformationProps) {
   const today = todayInSingapore();
   return (
     <Card title="Payment Information" size="small">
@@ -52,7 +54,7 @@ export function PaymentInformation({ paId, name, paymentStatus, dueDate, disable
         </Col>
         <Col xs={24} md={8}>
           <Form.Item name="branchId" label="Issued Branch" rules={[{ required: true, message: "Please select branch!" }]}>
-            <RelationSelect target="branches" disabled={disabled} placeholder="Issued Branch" />
+            <RelationSelect target="branches" where={companyId ? { companyId: { _eq: companyId } } : undefined} disabled={disabled || !companyId} placeholder="Issued Branch" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>

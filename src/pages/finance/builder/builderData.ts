@@ -115,4 +115,13 @@ export async function fetchPaidDeposits(studentId: string): Promise<PaidDeposit[
   return data.deposits;
 }
 
+/** Classes that may be added to a card as booster lessons: the company's special classes, open or new. */
+export async function fetchBoosterClasses(companyId: string): Promise<{ id: string; name: string }[]> {
+  const data = await gqlRequest<{ classes: { id: string; name: string }[] }>(
+    `query BoosterClasses($companyId: uuid!) { classes(where: { companyId: { _eq: $companyId }, classType: { _eq: "special" }, classStatus: { _neq: "closed" }, status: { _neq: "deleted" } }, order_by: [{ name: asc }], limit: 200) { id name } }`,
+    { companyId },
+  );
+  return data.classes;
+}
+
 export type { ClassInformationStored };
