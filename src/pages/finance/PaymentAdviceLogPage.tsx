@@ -42,6 +42,11 @@ export function showLoggedValue(key: string, v: unknown): string {
       .map((k) => `${SUMMARY_LABELS[k]}: ${formatMoney(numericToCents((v as Record<string, string>)[k]) ?? 0)}`)
       .join("; ");
   }
+  if (key === "classInformations" && Array.isArray(v)) {
+    return (v as { className?: string; total?: string }[]).map((c) => `${c.className ?? "--"}: ${formatMoney(numericToCents(c.total ?? "0") ?? 0)}`).join("; ") || "--";
+  }
+  if (key === "gst") return `${String(v)}%`;
+  if (typeof v === "boolean") return v ? "Yes" : "No";
   if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
@@ -53,7 +58,8 @@ export default function PaymentAdviceLogPage() {
   if (!data) return <Alert type="error" message="Log not found." />;
   const before = ((data.valueBefore as { paymentAdvice?: Record<string, unknown> } | null)?.paymentAdvice ?? {}) as Record<string, unknown>;
   const after = ((data.valueAfter as { paymentAdvice?: Record<string, unknown> } | null)?.paymentAdvice ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  // Ids say nothing to a reader; the names they stand for are shown elsewhere on the page.
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !/Id$/.test(k));
   const pa = data.paymentAdvice;
   return (
     <Card title="Log History">
