@@ -16,7 +16,7 @@ import { DATE_FORMAT } from "../../domain/dates.ts";
 import { numericToCents } from "../../domain/money.ts";
 import { computePaymentAdvice, type PricedClass } from "../../domain/finance/paymentAdvice.ts";
 import { isPaEditable, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
-import type { PaymentAdviceRecord, VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
+import type { EmailUnpaidReply, PaymentAdviceRecord, VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
 import { isTermless } from "../../domain/finance/classCard.ts";
 import { StudentPicker } from "../students/StudentPicker.tsx";
 import { fetchBoosterClasses, fetchDiscounts, fetchPaidDeposits, fetchPaymentAdvice, type PaRecord } from "./builder/builderData.ts";
@@ -135,6 +135,7 @@ export default function PaymentAdviceBuilderPage() {
   const canEditUnpaid = useActionRight("edit-unpaid");
   const canVoidUnpaid = useActionRight("void-unpaid");
   const canVoidPaid = useActionRight("void-paid");
+  const canEmail = useActionRight("email-unpaid");
 
   const status = record?.paymentStatus ?? "draft";
   const received = numericToCents(record?.amountReceived ?? "0") ?? 0;
@@ -262,6 +263,21 @@ export default function PaymentAdviceBuilderPage() {
     }
   };
 
+  const emailParents = async () => {
+    if (!record) return;
+    setBusy("email");
+    try {
+      const reply = await api<EmailUnpaidReply>("POST", "/finances/email/unpaid-pa-to-parents", { paymentAdviceIds: [record.id] });
+      const sent = reply.data?.queued[0];
+      if (sent) void message.success(`The payment advice will be e-mailed to ${sent.recipient}.`);
+      else void message.warning(reply.data?.skipped[0]?.reason ?? "The payment advice was not e-mailed.");
+    } catch (err) {
+      fail(err, "The payment advice could not be e-mailed.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
   if (id && loaded.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   if (id && !loaded.isLoading && !loaded.data && !record) return <Alert type="error" message={PA_MESSAGES.notFound} />;
 
@@ -278,6 +294,11 @@ export default function PaymentAdviceBuilderPage() {
             <Link to={`${PA_PATH}/paper/${record.id}`}>
               <Button>Paper</Button>
             </Link>
+          )}
+          {record && status === "unpaid" && canEmail && (
+            <Button loading={busy === "email"} onClick={() => void emailParents()}>
+              Email to Parents
+            </Button>
           )}
           {canVoid && (
             <Button danger onClick={() => setVoidOpen(true)}>
