@@ -22,6 +22,16 @@ async function typeDay(input: Locator, day: dayjs.Dayjs): Promise<void> {
   await input.press("Tab");
 }
 
+/** Picks an option of a select inside a dialog (without the Escape of `pick`, which would close the dialog). */
+async function pickInDialog(page: Page, inputId: string, option: string): Promise<void> {
+  const input = page.locator(`#${inputId}`);
+  await input.click({ force: true });
+  await input.fill(option);
+  const item = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last().locator(".ant-select-item-option", { hasText: option }).first();
+  await item.waitFor();
+  await item.click();
+}
+
 /** Ticks rows of the class picker until two classes of different programmes are chosen. */
 async function pickTwoClasses(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog").filter({ hasText: "Select a Programme & Class" });
@@ -79,7 +89,7 @@ describe("payment advice, end to end", () => {
       const id = /edit\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
       const picker = page.getByRole("dialog").filter({ hasText: "Select a Programme & Class" });
       await picker.waitFor();
-      await pick(page, "classFilters_categoryId", "Regular");
+      await pickInDialog(page, "classFilters_categoryId", "Regular");
       await picker.getByRole("button", { name: "Apply" }).click();
       await picker.getByRole("button", { name: "Applied" }).waitFor();
       await pickTwoClasses(page);
