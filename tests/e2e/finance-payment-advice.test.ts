@@ -29,7 +29,8 @@ async function pickInDialog(page: Page, inputId: string, option: string): Promis
   await input.fill(option);
   const item = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last().locator(".ant-select-item-option", { hasText: option }).first();
   await item.waitFor();
-  await item.click();
+  // Enter takes the active (first matching) option: a click may land on the dialog's mask mid-animation.
+  await input.press("Enter");
 }
 
 /** Ticks rows of the class picker until two classes of different programmes are chosen. */
