@@ -11,6 +11,8 @@ import { referrals } from "./rewards.ts";
 import { discounts, academicProgramTypePricings, specialClassPricings, systemSettings } from "./finance-setup.ts";
 import { broadcasts, news, threeTimesAbsents, unsubscribers } from "./communication.ts";
 import { students, studentAccounts } from "./students.ts";
+// issue 14: payment advices
+import { paymentAdvices } from "./finance-payment-advice.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
   // issue 7: the remaining catalogue screens
@@ -19,4 +21,6 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   discounts, academicProgramTypePricings, specialClassPricings, systemSettings,
   broadcasts, news, threeTimesAbsents, unsubscribers,
   // issue 12: students (after users, which stays the users table's own resource)
-  students, studentAccounts];
+  students, studentAccounts,
+  // issue 14: payment advices
+  paymentAdvices];

@@ -47,15 +47,22 @@ export interface ResourceRoute {
   path: string;
   element: ReactElement;
   resource: string;
-  page: PageKind;
+  /** The generated page kind, or "more" for a page of `morePages`. */
+  page: PageKind | "more";
 }
 
-/** One route per path the resources serve. */
+/** One route per path the resources serve, their `morePages` included. */
 export function resourcePages(resources: readonly Resource[]): ResourceRoute[] {
   registerResources(resources);
-  return resources.flatMap((r) =>
-    PAGE_KINDS.filter((k) => r.routes[k]).map((k) => ({ path: r.routes[k]!, element: pageElement(r, k), resource: r.table, page: k })),
-  );
+  return resources.flatMap((r) => [
+    ...PAGE_KINDS.filter((k) => r.routes[k]).map((k) => ({ path: r.routes[k]!, element: pageElement(r, k), resource: r.table, page: k })),
+    ...Object.entries(r.morePages ?? {}).map(([path, page]) => ({
+      path,
+      element: <Suspense fallback={spinner}>{createElement(page, { resource: r })}</Suspense>,
+      resource: r.table,
+      page: "more" as const,
+    })),
+  ]);
 }
 
 /** Refine's resources: the record id parameter is named `:id` as Refine expects; the pattern is the spec's. */

@@ -150,6 +150,11 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
   inlines?: readonly string[];
   /** Hand-written pages replacing generated ones. */
   pages?: Partial<Record<PageKind, PageComponent>>;
+  /**
+   * Hand-written pages at further spec paths of the entity, path → page: a second path of its list
+   * (/finance beside /finance/payment-advice), a printable paper, a log history page.
+   */
+  morePages?: Readonly<Record<string, PageComponent>>;
   /** Filters always applied to the list (besides soft deletion). */
   permanentFilters?: readonly CrudFilter[];
   /** Generated list offers CSV export (default true). */

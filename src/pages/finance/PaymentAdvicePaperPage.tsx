@@ -1,0 +1,198 @@
+/**
+ * /finance/payment-advice/paper/{id}: the printable PA (A4, its own print stylesheet) as the server builds it
+ * (GET …/{id}/paper), with Print and a button downloading the server's PDF (…/paper?format=pdf).
+ */
+import { Alert, Button, Space, Spin, Table, message } from "antd";
+import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { useState } from "react";
+import DOMPurify from "dompurify";
+import { api, authorizedFetch, rejectionMessage } from "../../app/api.ts";
+import { apiUrl } from "../../app/config.ts";
+import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
+import { formatMoney, numericToCents } from "../../domain/money.ts";
+import { PA_STATUS_LABELS } from "../../domain/finance/paymentAdviceStatus.ts";
+import { GST_LABELS } from "../../domain/finance/summary.ts";
+import type { PaymentAdvicePaper } from "../../domain/finance/paymentAdviceApi.ts";
+import { SUMMARY_LABELS } from "./builder/PaymentSummaryCard.tsx";
+import { paDisplayName } from "./paLogSource.ts";
+
+/** A4 on paper: only the sheet prints, without the app's menu and header. */
+const PRINT_CSS = `
+.pa-paper { width: 210mm; min-height: 297mm; margin: 0 auto; padding: 14mm; background: #fff; color: #000; box-shadow: 0 0 8px rgba(0,0,0,.15); font-size: 12px; }
+.pa-paper h1 { font-size: 20px; margin: 0; }
+.pa-paper table { width: 100%; border-collapse: collapse; }
+.pa-paper .pa-head { display: flex; justify-content: space-between; gap: 16px; align-items: flex-start; }
+.pa-paper .pa-logo { max-height: 64px; max-width: 200px; }
+.pa-paper .pa-figures td { padding: 2px 0; }
+.pa-paper .pa-figures td:last-child { text-align: right; }
+@media print {
+  @page { size: A4; margin: 0; }
+  body * { visibility: hidden !important; }
+  .pa-paper, .pa-paper * { visibility: visible !important; }
+  .pa-paper { position: absolute; left: 0; top: 0; box-shadow: none; }
+  .pa-no-print { display: none !important; }
+}`;
+
+const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
+const neg = (v: string | null | undefined) => {
+  const c = numericToCents(v ?? "0") ?? 0;
+  return formatMoney(c === 0 ? 0 : -c);
+};
+const day = (v: string | null | undefined) => formatCalendarDay(v ?? null, DISPLAY_DATE_FORMAT);
+
+async function downloadPdf(id: string, name: string): Promise<void> {
+  const res = await authorizedFetch(apiUrl(`/api/v2/finances/payment-advices/${id}/paper?format=pdf`));
+  if (!res.ok) throw (await res.json().catch(() => ({ message: res.statusText }))) as unknown;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${name}.pdf`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export default function PaymentAdvicePaperPage() {
+  const { id } = useParams();
+  const [busy, setBusy] = useState(false);
+  const { data, isLoading, error } = useQuery({
+    queryKey: ["pa-paper", id],
+    queryFn: async () => (await api<PaymentAdvicePaper>("GET", `/finances/payment-advices/${id}/paper`)).data!,
+    enabled: Boolean(id),
+    retry: false,
+  });
+  if (isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
+  if (!data) return <Alert type="error" message={rejectionMessage(error, "Payment advice not found.")} />;
+  const { paymentAdvice: pa, company, branch, student, parent } = data;
+  const s = pa.paymentSummaryStatic;
+  const figure = (k: keyof typeof SUMMARY_LABELS) => (k === "deduction" || k === "deductedDeposit" ? neg(s[k]) : money(s[k]));
+  const fileName = paDisplayName(pa.name);
+  return (
+    <>
+      <style>{PRINT_CSS}</style>
+      <Space className="pa-no-print" style={{ marginBottom: 16 }}>
+        <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+          Print
+        </Button>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await downloadPdf(pa.id, fileName);
+            } catch (err) {
+              void message.error(rejectionMessage(err, "The PDF could not be downloaded."));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          Download PDF
+        </Button>
+      </Space>
+      <div className="pa-paper" data-testid="pa-paper">
+        <div className="pa-head">
+          <div>
+            {company.logoUrl && <img className="pa-logo" src={company.logoUrl} alt={company.name} />}
+            <h1>{company.name}</h1>
+            {company.address && <div>{company.address}</div>}
+            {company.uen && <div>UEN: {company.uen}</div>}
+            {company.hasGstNo && company.gstRefNo && <div>GST Reg No.: {company.gstRefNo}</div>}
+            {company.telNo && <div>Tel: {company.telNo}</div>}
+          </div>
+          <div style={{ textAlign: "right" }}>
+            <h1>PAYMENT ADVICE</h1>
+            <div>
+              <strong data-testid="paper-number">{fileName}</strong>
+            </div>
+            <div>Status: {PA_STATUS_LABELS[pa.displayStatus] ?? pa.displayStatus}</div>
+            <div>Issue Date: {day(pa.issueDate)}</div>
+            <div>Due Date: {day(pa.dueDate)}</div>
+            {branch && <div>Branch: {branch.name}</div>}
+            {pa.axsCode && <div>AXS Code: {pa.axsCode}</div>}
+          </div>
+        </div>
+        <hr />
+        <div className="pa-head">
+          <div>
+            <div>
+              <strong>Student:</strong> {student.fullName} {student.username ? `(${student.username})` : ""}
+            </div>
+            {student.schoolName && <div>School: {student.schoolName}</div>}
+            {student.levelName && <div>Level: {student.levelName}</div>}
+            {parent && (
+              <div>
+                <strong>Parent:</strong> {[parent.name, parent.email, parent.phone].filter(Boolean).join(" · ")}
+              </div>
+            )}
+          </div>
+          {data.qrCodeDataUrl && (
+            <div style={{ textAlign: "center" }}>
+              <img src={data.qrCodeDataUrl} alt="QR code" width={110} height={110} />
+              <div>{data.qrText}</div>
+              {pa.qrExpiryDate && <div>QR valid until {day(pa.qrExpiryDate)}</div>}
+            </div>
+          )}
+        </div>
+        <h3>Class Fee</h3>
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(r) => `${r.classId}-${r.term}`}
+          dataSource={pa.classInformations.flatMap((c) =>
+            (c.termInformations.length ? c.termInformations : [{ id: "", name: "", lessons: c.responses.lessons, pricing: c.responses.unitPrice, total: c.responses.classBase, lessonIds: [] }]).map((t) => ({
+              classId: c.id,
+              className: c.className,
+              term: t.name,
+              lessons: t.lessons,
+              pricing: t.pricing,
+              total: t.total,
+            })),
+          )}
+          columns={[
+            { title: "Class", dataIndex: "className" },
+            { title: "Term", dataIndex: "term" },
+            { title: "Lessons", dataIndex: "lessons" },
+            { title: "Price per Lesson", dataIndex: "pricing", render: (v: string) => money(v) },
+            { title: "Amount", dataIndex: "total", render: (v: string) => money(v) },
+          ]}
+        />
+        {pa.classInformations.map((c) => (
+          <div key={c.id} style={{ marginTop: 6 }}>
+            <strong>{c.className}</strong>: additional lessons {money(c.responses.additionalLesson.total)}, boosters {money(c.responses.boosterClassesPrice)}, discount {neg(c.responses.totalDiscount)} —{" "}
+            <strong>{money(c.responses.total)}</strong>
+          </div>
+        ))}
+        <h3>Payment Summary</h3>
+        <table className="pa-figures" data-testid="paper-summary">
+          <tbody>
+            {(Object.keys(SUMMARY_LABELS) as (keyof typeof SUMMARY_LABELS)[]).map((k) => (
+              <tr key={k}>
+                <td>{k === "gst" ? `GST (${GST_LABELS[s.gstConfig.percentage] ?? `${s.gstConfig.percentage}%`})` : SUMMARY_LABELS[k]}</td>
+                <td>{k === "totalPayable" ? <strong>{figure(k)}</strong> : figure(k)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {pa.remarks && (
+          <>
+            <h3>Remarks</h3>
+            <div style={{ whiteSpace: "pre-wrap" }}>{pa.remarks}</div>
+          </>
+        )}
+        {pa.notes && (
+          <>
+            <h3>Notes</h3>
+            {/* Rich text: the server sanitised it when saved; sanitised again here before it becomes HTML. */}
+            <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(pa.notes) }} />
+          </>
+        )}
+      </div>
+    </>
+  );
+}

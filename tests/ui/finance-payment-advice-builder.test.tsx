@@ -1,0 +1,55 @@
+/**
+ * The PA builder's form rules (spec part 2 §2, §5) against the real in-process server: the Class Fee's
+ * empty text, the required fields' messages when issuing an empty PA, the date rules, and the buttons
+ * each role's action rights allow.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useUiServer } from "../support/ui-server.ts";
+import { renderResources, signInAs } from "./framework-harness.tsx";
+import { resources } from "../../resources/index.ts";
+
+vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
+
+const server = useUiServer();
+const wait = { timeout: 30_000 };
+
+async function setDay(id: string, day: string) {
+  const input = document.getElementById(id) as HTMLInputElement;
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: day } });
+  fireEvent.keyDown(input, { key: "Enter", code: "Enter", keyCode: 13 });
+  await waitFor(() => expect(input.value).toBe(day));
+}
+
+describe("payment advice builder", () => {
+  it("issuing an empty PA shows the spec's messages; the due date may not come before the issue date", async () => {
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/finance/payment-advice/create");
+    expect(await screen.findByText("Click “Add Class\" to start creating the Payment Advice. You have to add 1 Regular class before adding any Double Lesson class.", {}, wait)).toBeTruthy();
+    const blocks = [...document.querySelectorAll(".ant-card-head-title")].map((t) => t.textContent);
+    for (const block of ["Student", "Payment Information", "Registration Fee", "Class Fee", "Payment Summary", "Remarks", "Notes"]) expect(blocks).toContain(block);
+    expect((screen.getByLabelText("Registration fee amount") as HTMLInputElement).placeholder).toBe("S$00.00");
+    const issue = await waitFor(() => screen.getByRole("button", { name: "Issue" }), wait);
+    fireEvent.click(issue);
+    for (const text of ["Please select student!", "Please select company!", "Please select branch!", "Please QR Expiry Date!"]) expect(await screen.findByText(text, {}, wait)).toBeTruthy();
+    // the due date carries the issue date's message (spec part 2 §5)
+    await waitFor(() => expect(screen.getAllByText("Please select issue date!").length).toBe(2), wait);
+
+    await setDay("issueDate", "10/12/2026");
+    await setDay("dueDate", "01/12/2026");
+    fireEvent.click(issue);
+    expect(await screen.findByText("The due date cannot be before the issue date.", {}, wait)).toBeTruthy();
+    // nothing was created
+    const { rows } = await server.db.query<{ n: number }>(`select count(*)::int as n from payment_advices where "createdAt" > now() - interval '5 minutes'`);
+    expect(rows[0]!.n).toBe(0);
+  }, 120_000);
+
+  it("an intern may save a draft but not issue it (FINANCE.md §5)", async () => {
+    await signInAs(server.baseUrl, "intern");
+    await renderResources(resources, "/finance/payment-advice/create");
+    await waitFor(() => screen.getByRole("button", { name: "Save Draft" }), wait);
+    expect(screen.queryByRole("button", { name: "Issue" })).toBeNull();
+  }, 120_000);
+});
