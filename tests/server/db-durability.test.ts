@@ -7,9 +7,13 @@ import { openPglite } from "../../server/db/pglite.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pgliteModule = path.join(root, "server/db/pglite.ts");
+// The fsync check reads the system calls through strace (.ci/run installs it). Like the other lanes that need a
+// tool from the machine, it is left out locally with a message when strace is missing, and fails under CI.
+const strace = spawnSync("strace", ["-V"]).status === 0;
+if (!strace && !process.env.CI) console.warn("[tests] embedded fsync check left out: no strace (apt-get install strace).");
 
 describe("embedded durability (README, docs/DECISIONS.md)", () => {
-  it("flushes every acknowledged commit to disk (fsync of the WAL) before answering (issue 11)", async () => {
+  it.runIf(strace || process.env.CI)("flushes every acknowledged commit to disk (fsync of the WAL) before answering (issue 11)", async () => {
     // strace shows the process's system calls in order: each "ack" written to stdout must follow an fsync of the
     // write-ahead log made after the previous ack, or a power cut could take back a commit already acknowledged.
     expect(spawnSync("strace", ["-V"]).status, "strace is needed for this test (apt-get install strace)").toBe(0);
