@@ -9,11 +9,18 @@ import { accessPolicyRoutes } from "./access-policy.ts";
 import { mediaApiRoutes } from "./media.ts";
 import { communicationRoutes } from "./communication.ts";
 import { mediaFor } from "../media/index.ts";
+// issue 13: classes, enrolment and attendance
+import type { Engine } from "../graphql/index.ts";
+import { classesRoutes } from "./classes.ts";
+import { enrolmentRoutes } from "./enrolments.ts";
+import { attendanceRoutes } from "./attendance.ts";
 
 export interface ApiOptions {
   ctx: ServerContext;
   identity: Identity;
   policy: PolicyService;
+  /** Lets a REST call ask what the caller may read under the access policy's row rules (issue 13). */
+  engine?: Engine;
 }
 
 /**
@@ -27,5 +34,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(usersRoutes, { ctx: opts.ctx, identity: opts.identity });
   await app.register(accessPolicyRoutes, { policy: opts.policy });
   await app.register(communicationRoutes, { ctx: opts.ctx });
+  await app.register(classesRoutes, { ctx: opts.ctx });
+  await app.register(enrolmentRoutes, { ctx: opts.ctx });
+  if (opts.engine) await app.register(attendanceRoutes, { ctx: opts.ctx, engine: opts.engine });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };
