@@ -153,9 +153,10 @@ export const attendanceRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: 
            from jsonb_to_recordset($2::jsonb) as x(id uuid, "studentId" uuid, before jsonb, after jsonb)`,
           [lessonId.data, JSON.stringify(changes), by]);
       }
+      // Every absence marked (changed or confirmed) may complete a streak; a streak already noticed is skipped.
       let notices = 0;
-      for (const c of changes) {
-        if (!c.after.hasAttended && (await noticeAbsences(tx, lesson.classId, lesson.className, c.studentId, lesson.date, by))) notices++;
+      for (const s of parsed.data.students) {
+        if (!s.hasAttended && (await noticeAbsences(tx, lesson.classId, lesson.className, byId.get(s.id)!.studentId, lesson.date, by))) notices++;
       }
       return { data: { changed: changes.length, threeTimesAbsent: notices } };
     });

@@ -50,17 +50,16 @@ export interface AttendanceMark {
 }
 
 /**
- * The run of consecutive absences (in date order, ignoring "other" lessons) that contains `date`, when it
- * holds at least three absences; else null. One notice per run: the caller compares with the runs already noticed.
+ * The run of consecutive absences (in date order, ignoring "other" lessons) that ends with the absence on
+ * `date`, when it holds at least three; else null. Later lessons do not count: the notice is about the
+ * absence just recorded. One notice per run: the caller compares with the runs already noticed.
  */
 export function absenceStreak(marks: readonly AttendanceMark[], date: string): string[] | null {
   const ordered = [...marks].filter((m) => m.state !== "other").sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const at = ordered.findIndex((m) => m.date === date);
   if (at < 0 || ordered[at]!.state !== "absent") return null;
   let from = at;
-  let to = at;
   while (from > 0 && ordered[from - 1]!.state === "absent") from--;
-  while (to + 1 < ordered.length && ordered[to + 1]!.state === "absent") to++;
-  const run = ordered.slice(from, to + 1).map((m) => m.date);
+  const run = ordered.slice(from, at + 1).map((m) => m.date);
   return run.length >= ABSENCES_FOR_NOTICE ? run : null;
 }

@@ -104,6 +104,8 @@ describe("three times absent: one notice per streak of absences", () => {
   it("the third absence in a row makes a streak; two do not", () => {
     const marks = [m("2026-01-05", "absent"), m("2026-01-12", "absent"), m("2026-01-19", "present"), m("2026-01-26", "absent")];
     expect(absenceStreak(marks, "2026-01-12")).toBeNull();
+    // later absences do not make an earlier one the third
+    expect(absenceStreak([m("2026-01-05", "absent"), m("2026-01-12", "absent"), m("2026-01-19", "absent")], "2026-01-12")).toBeNull();
     expect(absenceStreak([...marks, m("2026-02-02", "absent"), m("2026-02-09", "absent")], "2026-02-09")).toEqual(["2026-01-26", "2026-02-02", "2026-02-09"]);
   });
   it("suspended or not yet held lessons neither count nor break the streak; an attendance breaks it", () => {
