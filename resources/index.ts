@@ -10,10 +10,13 @@ import { contentCategories, resourceCategories, posts, resourcePosts, surveys } 
 import { referrals } from "./rewards.ts";
 import { discounts, academicProgramTypePricings, specialClassPricings, systemSettings } from "./finance-setup.ts";
 import { broadcasts, news, threeTimesAbsents, unsubscribers } from "./communication.ts";
+import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
   // issue 7: the remaining catalogue screens
   users, roles, curriculums, levels, subjects, categories, programTypes, academicCalendars, terms, programs,
   contentCategories, resourceCategories, posts, resourcePosts, surveys, referrals,
   discounts, academicProgramTypePricings, specialClassPricings, systemSettings,
-  broadcasts, news, threeTimesAbsents, unsubscribers];
+  broadcasts, news, threeTimesAbsents, unsubscribers,
+  // issue 13: classes and attendance
+  classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords];
