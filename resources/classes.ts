@@ -6,7 +6,7 @@
  */
 import { lazy } from "react";
 import { BookOutlined, CheckSquareOutlined } from "@ant-design/icons";
-import { defineResource } from "../src/framework/declare.ts";
+import { defineResource, text } from "../src/framework/declare.ts";
 
 const ClassCreatePage = lazy(() => import("../src/pages/classes/ClassCreatePage.tsx"));
 
@@ -19,7 +19,8 @@ export const classes = defineResource({
   routes: { list: "/class/management", create: "/class/management/create", show: "/class/management/:classId/view" },
   softDelete: true,
   deletable: false,
-  fields: {},
+  // the label other screens show for a class (three-times-absent list, pickers)
+  fields: { name: text("Class Name", { required: true }) },
   pages: {
     list: lazy(() => import("../src/pages/classes/ClassListPage.tsx")),
     create: ClassCreatePage,

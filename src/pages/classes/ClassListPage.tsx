@@ -41,7 +41,7 @@ export default function ClassListPage() {
     sorters: { initial: [{ field: "updatedAt", order: "desc" }] },
     filters: { permanent: [{ field: "status", operator: "ne", value: "deleted" }] },
     onSearch: (v): CrudFilter[] => [
-      { operator: "or", value: [{ field: "name", operator: "contains", value: v.q || undefined }, { field: "classCode", operator: "contains", value: v.q || undefined }] },
+      { field: "name", operator: "contains", value: v.q || undefined },
       { field: "classStatus", operator: "eq", value: v.classStatus || undefined },
       { field: "classTier", operator: "eq", value: v.classTier || undefined },
       { field: "branchId", operator: "eq", value: v.branchId || undefined },
@@ -93,7 +93,7 @@ export default function ClassListPage() {
       }
     >
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
-        <Form.Item name="q" label="Class"><Input allowClear placeholder="Name or code" /></Form.Item>
+        <Form.Item name="q" label="Class"><Input allowClear placeholder="Class name" /></Form.Item>
         <Form.Item name="classStatus" label="Status">
           <Select allowClear style={{ width: 120 }} options={Object.entries(CLASS_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
