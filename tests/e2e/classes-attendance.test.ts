@@ -129,4 +129,12 @@ describe("classes and attendance", () => {
       expect(await page.getByRole("button", { name: "Mark all present" }).count()).toBe(0);
     });
   });
+
+  it.each(["attendance_checker", "hod", "multi_role"])("%s lands on the attendance list, not on the not-found screen", async (username) => {
+    await withRole(browser(), baseURL, username, async (page) => {
+      await page.waitForURL((u) => u.pathname === "/attendance/list");
+      await page.getByTestId("attendance-list").waitFor();
+      expect(await page.getByTestId("not-found").count()).toBe(0);
+    });
+  });
 });

@@ -48,6 +48,8 @@ export default function ClassListPage() {
       { field: "programId", operator: "eq", value: v.programId || undefined },
     ],
     meta: { gqlQuery },
+    // a hand-written document has no generated subscription; the list refreshes on its own actions
+    liveMode: "off",
     queryOptions: { retry: false },
   });
   const rows = (tableProps.dataSource ?? []) as ClassRow[];
