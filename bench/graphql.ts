@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- graphql [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
  *
- * Three GraphQL queries the UI issues, through the real server over loopback HTTP (signed in as a
+ * Five GraphQL queries the UI issues, through the real server over loopback HTTP (signed in as a
  * staff user, so the role's permissions are applied), against the same rows fetched by hand-written
  * SQL that builds the same JSON, run with db.query on the same Db object. Database: PGlite under
  * ./data/bench-<scale> (seeded once, reused), or BENCH_DATABASE_URL (seeded when empty).
@@ -18,6 +18,8 @@ import { seedScale } from "../server/db/seed-cli.ts";
 import { buildServer } from "../server/app.ts";
 import { measurePair, ms, table, ROUND } from "./stats.ts";
 import { benchPaSave, PA_LIST_GQL, PA_LIST_PARAMS, PA_LIST_SQL, PA_LIST_VARS } from "./finance.ts";
+import { ATTENDANCE_LIST_QUERY, CLASS_LIST_QUERY } from "../src/pages/classes/queries.ts";
+import { ATTENDANCE_EXCLUDED_TYPES, SEAT_STATUSES } from "../src/domain/attendance.ts";
 
 export interface GraphqlOptions {
   scale: number;
@@ -89,6 +91,38 @@ const PAYMENT_ADVICES_SQL = `select json_build_object('data', json_build_object(
   'payment_advices_aggregate', json_build_object('aggregate', json_build_object('count', (select count(*) from payment_advices p where p.status <> 'deleted')))
 ))::text as json`;
 
+// issue 13: the class list (/class/management) and the attendance list (/attendance/list), the pages' own documents.
+const CLASS_LIST_VARS = { where: { status: { _neq: "deleted" } }, limit: 10, offset: 0, order_by: [{ updatedAt: "desc" }, { id: "asc" }] };
+const CLASS_LIST_SQL = `select json_build_object('data', json_build_object(
+  'classes', coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'classCode', c."classCode", 'classStatus', c."classStatus",
+      'classType', c."classType", 'classTier', c."classTier", 'lessonType', c."lessonType", 'classSize', c."classSize", 'startDate', c."startDate",
+      'endDate', c."endDate", 'tutorIds', c."tutorIds", 'updatedAt', c."updatedAt",
+      'program', (select json_build_object('id', p.id, 'name', p.name) from programs p where p.id = c."programId"),
+      'programType', (select json_build_object('id', t.id, 'code', t.code) from program_types t where t.id = c."programTypeId"),
+      'branch', (select json_build_object('id', b.id, 'name', b.name) from branches b where b.id = c."branchId"),
+      'enrolled', json_build_object('aggregate', json_build_object('count', (select count(*) from student_classes sc where sc."classId" = c.id and sc.status = any($1::text[]))))
+    ) order by c."updatedAt" desc, c.id)
+    from (select * from classes c where c.status <> 'deleted' order by c."updatedAt" desc, c.id limit 10) c), '[]'),
+  'classes_aggregate', json_build_object('aggregate', json_build_object('count', (select count(*) from classes c where c.status <> 'deleted')))
+))::text as json`;
+
+const ATTENDANCE_LIST_VARS = {
+  where: { _and: [{ status: { _neq: "deleted" } }, { lessonStatus: { _neq: "deleted" } }] }, limit: 10, offset: 0, order_by: [{ date: "desc" }, { id: "asc" }],
+};
+const ATTENDANCE_LIST_WHERE = `l.status <> 'deleted' and l."lessonStatus" <> 'deleted'`;
+const ATTENDANCE_LIST_SQL = `select json_build_object('data', json_build_object(
+  'lessons', coalesce((select json_agg(json_build_object('id', l.id, 'date', l.date, 'lessonStatus', l."lessonStatus", 'numberWeek', l."numberWeek",
+      'class', (select json_build_object('id', c.id, 'name', c.name, 'classCode', c."classCode", 'branchId', c."branchId") from classes c where c.id = l."classId"),
+      'classroom', (select json_build_object('id', r.id, 'name', r.name) from classrooms r where r.id = l."classroomId"),
+      'sessions', coalesce((select json_agg(json_build_object('id', s.id, 'startTime', s."startTime", 'endTime', s."endTime", 'tutorIds', s."tutorIds") order by s."startTime")
+        from lesson_sessions s where s."lessonId" = l.id and s.status = 'active'), '[]'),
+      'students', json_build_object('aggregate', json_build_object('count', (select count(*) from lessons_students ls where ls."lessonId" = l.id and ls.status <> 'deleted' and ls.type <> all($1::text[])))),
+      'attended', json_build_object('aggregate', json_build_object('count', (select count(*) from lessons_students ls where ls."lessonId" = l.id and ls.status = 'attended' and ls.type <> all($1::text[]))))
+    ) order by l.date desc, l.id)
+    from (select * from lessons l where ${ATTENDANCE_LIST_WHERE} order by l.date desc, l.id limit 10) l), '[]'),
+  'lessons_aggregate', json_build_object('aggregate', json_build_object('count', (select count(*) from lessons l where ${ATTENDANCE_LIST_WHERE})))
+))::text as json`;
+
 export interface Case {
   name: string;
   gql: { query: string; variables: Record<string, unknown> };
@@ -102,6 +136,8 @@ export function benchCases(classId: string): Case[] {
     { name: "(c) payment-advice list", gql: { query: PAYMENT_ADVICES_GQL, variables: PAYMENT_ADVICES_VARS }, sql: { text: PAYMENT_ADVICES_SQL, params: [] } },
     // issue 14: the finance PA list (status filter, totals)
     { name: "(d) PA list: status filter + totals", gql: { query: PA_LIST_GQL, variables: PA_LIST_VARS }, sql: { text: PA_LIST_SQL, params: PA_LIST_PARAMS } },
+    { name: "(e) class list", gql: { query: CLASS_LIST_QUERY, variables: CLASS_LIST_VARS }, sql: { text: CLASS_LIST_SQL, params: [[...SEAT_STATUSES]] } },
+    { name: "(f) attendance list", gql: { query: ATTENDANCE_LIST_QUERY, variables: ATTENDANCE_LIST_VARS }, sql: { text: ATTENDANCE_LIST_SQL, params: [[...ATTENDANCE_EXCLUDED_TYPES]] } },
   ];
 }
 

@@ -13,6 +13,7 @@ import { broadcasts, news, threeTimesAbsents, unsubscribers } from "./communicat
 import { students, studentAccounts } from "./students.ts";
 // issue 14: payment advices
 import { paymentAdvices } from "./finance-payment-advice.ts";
+import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
   // issue 7: the remaining catalogue screens
@@ -23,4 +24,6 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   // issue 12: students (after users, which stays the users table's own resource)
   students, studentAccounts,
   // issue 14: payment advices
-  paymentAdvices];
+  paymentAdvices,
+  // issue 13: classes and attendance
+  classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords];

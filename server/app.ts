@@ -32,7 +32,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: Logger
   await app.register(identity.routes);
   await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });
   await app.register(adminPlugin, { engine, db: ctx.db, config: ctx.config });
-  await app.register(apiPlugin, { prefix: "/api/v2", ctx, identity, policy });
+  await app.register(apiPlugin, { prefix: "/api/v2", ctx, identity, policy, engine });
   await app.register(mediaRoutes, { media: mediaFor(ctx) });
 
   app.setNotFoundHandler((request, reply) => {

@@ -13,11 +13,18 @@ import { mediaFor } from "../media/index.ts";
 // issue 14: payment advice calls and class-free
 import { financeRoutes } from "./finances.ts";
 import { classFreeRoutes } from "./class-free.ts";
+// issue 13: classes, enrolment and attendance
+import type { Engine } from "../graphql/index.ts";
+import { classesRoutes } from "./classes.ts";
+import { enrolmentRoutes } from "./enrolments.ts";
+import { attendanceRoutes } from "./attendance.ts";
 
 export interface ApiOptions {
   ctx: ServerContext;
   identity: Identity;
   policy: PolicyService;
+  /** Lets a REST call ask what the caller may read under the access policy's row rules (issue 13). */
+  engine?: Engine;
 }
 
 /**
@@ -34,5 +41,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(studentProfileRoutes, { ctx: opts.ctx });
+  await app.register(classesRoutes, { ctx: opts.ctx });
+  await app.register(enrolmentRoutes, { ctx: opts.ctx });
+  if (opts.engine) await app.register(attendanceRoutes, { ctx: opts.ctx, engine: opts.engine });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };

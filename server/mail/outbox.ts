@@ -50,7 +50,7 @@ interface PendingRow {
   recipient: string;
   subject: string | null;
   body: string | null;
-  payload: { logId?: string; broadcastId?: string; newsId?: string; attachments?: MailAttachment[] } | null;
+  payload: { logId?: string; broadcastId?: string; newsId?: string; attachments?: MailAttachment[]; threeTimesAbsent?: boolean } | null;
   attempts: number;
 }
 
@@ -149,6 +149,12 @@ async function recordOutcome(tx: Queryable, row: PendingRow, status: string, err
     : row.payload?.newsId
       ? { table: "news_logs", column: "statusSent" }
       : undefined;
+  // issue 13: a three-times-absent notice (logId = its id) shows its e-mail's outcome; it has no failure reason column.
+  if (!target && row.payload?.threeTimesAbsent) {
+    const notice = await tx.query(`update three_times_absents set "emailStatus" = $2 where id = $1`, [logId, logStatus]);
+    if (notice.rowCount !== 1) throw new Error(`outbox ${row.id}: no three_times_absents row ${String(logId)}`);
+    return true;
+  }
   if (!target) return true;
   const log = await tx.query(
     `update ${target.table} set "${target.column}" = $2,
