@@ -3,21 +3,11 @@
  * the enrolment status labels, which enrolments still count as active, and the family step's rules.
  */
 
-/** Spec part 1 §3 "Student class enrolment statuses": each value's label ("withdrawal" reads Withdrawn). */
-export const ENROLMENT_STATUS_LABELS: Readonly<Record<string, string>> = {
-  enrolled: "Enrolled",
-  transferred: "Transferred",
-  replacement: "Replacement",
-  suspended: "Suspended",
-  withdrawn: "Withdrawn",
-  withdrawal: "Withdrawn",
-  pending: "Pending",
-  returned: "Returned",
-  completed: "Completed",
-  has_been_transferred: "Has Been Transferred",
-  has_been_replaced: "Has Been Replaced",
-  voided: "Voided",
-};
+import { ENROLMENT_STATUS_LABELS } from "./attendance.ts";
+
+// The labels live with their modules; re-exported for the student screens.
+export { ENROLMENT_STATUS_LABELS, ATTENDANCE_LABELS } from "./attendance.ts";
+export { PA_STATUS_LABELS } from "./finance/paymentAdviceStatus.ts";
 
 export const enrolmentStatusLabel = (status: string | null | undefined): string =>
   (status && ENROLMENT_STATUS_LABELS[status]) || "Unknown";
@@ -83,12 +73,3 @@ export const orBlank = (value: string | null | undefined): string => (value == n
 export const STUDENT_PAYMENT_STATUS_LABELS: Readonly<Record<string, string>> = { unpaid: "UnPaid", paid: "Paid" };
 export const SETTLED_PA_STATUSES = ["paid", "overpaid"] as const;
 
-/** Payment advice status labels (spec part 2 §3), as the student's tabs show them. */
-export const PA_STATUS_LABELS: Readonly<Record<string, string>> = {
-  draft: "Draft", overdue: "OverDue", paid: "Paid", unpaid: "UnPaid", voided: "Voided", overpaid: "Overpaid", withdrawn: "Withdrawn",
-};
-
-/** Attendance per student (spec part 1 §3). */
-export const ATTENDANCE_LABELS: Readonly<Record<string, string>> = {
-  not_attended: "Not Attended", attended: "Attended", withdrawn: "Withdrawn", suspended: "Suspended",
-};
