@@ -169,11 +169,11 @@ describe("compiled SQL", () => {
         {
           "field": "update_gql_article",
           "params": [
-            "1",
             "y",
             "2",
+            "1",
           ],
-          "sql": "with "_m" as (update "public"."gql_article" as "_u" set "title" = $2::text, "views" = "_u"."views" + $3::integer where ("_u"."id" = $1::integer) returning "_u".*) select (json_build_object('affected_rows', (select count(*) from "_m")))::text as "json", 0 as "failed", (select count(*) from "_m")::int as "affected"",
+          "sql": "with "_m" as (update "public"."gql_article" as "_u" set "title" = $1::text, "views" = "_u"."views" + $2::integer where ("_u"."id" = $3::integer) returning "_u".*) select (json_build_object('affected_rows', (select count(*) from "_m")))::text as "json", 0 as "failed", (select count(*) from "_m")::int as "affected"",
         },
       ]
     `);

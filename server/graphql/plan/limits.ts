@@ -12,7 +12,12 @@ export interface RequestLimits {
   readonly maxBatch: number;
   /** Rows of one list (the smaller of this, the caller's limit and the role's limit). */
   readonly maxRows: number;
-  /** Rows of the whole response across all nesting, as the limits above allow at most. */
+  /**
+   * Rows of the whole response across all nesting, as the limits above allow at most. Two unlimited nested
+   * lists (lessons with their sessions: 1,000 × 1,000) must pass — the app's screens read such shapes —, a
+   * third level (10⁹) or the depth-7 fan-out (10¹²) is refused; the response size and the statement timeout
+   * bound what actually comes back.
+   */
   readonly maxTotalRows: number;
   /** Characters of the response body. */
   readonly maxResponseBytes: number;
@@ -26,7 +31,7 @@ export const DEFAULT_LIMITS: RequestLimits = {
   maxFields: 2000,
   maxBatch: 20,
   maxRows: 1000,
-  maxTotalRows: 100_000,
+  maxTotalRows: 10_000_000,
   maxResponseBytes: 20_000_000,
   maxQueryLength: 100_000,
   maxPatternLength: 1000,
