@@ -61,7 +61,7 @@ describe("news form: recipients upload", () => {
     ]);
     const news = await server.db.query<{ message: string; newsStatus: string }>(`select message, "newsStatus" from news where id = $1`, [id]);
     expect(news.rows[0]).toMatchObject({ newsStatus: "sent" });
-    expect(news.rows[0]!.message.replace(/&nbsp;/g, " ")).toContain("Join us on Saturday.");
+    expect(news.rows[0]!.message.replace(/&nbsp;|\u00a0/g, " ")).toContain("Join us on Saturday.");
     expect((await server.db.query(`select 1 from outbox where recipient = 'beta@example.com' and channel = 'email'`)).rows).toHaveLength(1);
   }, 240_000);
 });
