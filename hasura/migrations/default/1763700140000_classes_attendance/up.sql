@@ -1,9 +1,8 @@
 -- issue 13: indexes for the class, attendance and gantry screens and the booking check.
 -- Sessions by time (double-booking check, today's lessons on the monitor).
 create index if not exists lesson_sessions_start_time_idx on lesson_sessions ("startTime");
--- Lessons by classroom and day (double-booking check) and the attendance list's date order.
-create index if not exists lessons_classroom_date_idx on lessons ("classroomId", date) where status = 'active';
-create index if not exists lessons_date_desc_idx on lessons (date desc, id) where status = 'active';
+-- The attendance list's order (newest lessons first).
+create index if not exists lessons_date_desc_idx on lessons (date desc, id);
 -- Gantry records: date range, by branch or student.
 create index if not exists gantry_records_branch_idx on gantry_records ("branchId", "recordedAt" desc);
 create index if not exists gantry_records_student_idx on gantry_records ("studentId", "recordedAt" desc);
