@@ -73,14 +73,14 @@ describe("finance set-up, by finance_manager", () => {
       await dialog.locator("#field-amount").fill("30");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "hidden" });
-      // the list shows the new amount at once
-      await page.waitForFunction(() => /^30(\.00)?$/.test(document.querySelectorAll(".ant-table-row td")[5]?.textContent?.trim() ?? ""));
+      // the list shows the new amount at once, by its unit (S$)
+      await page.waitForFunction(() => document.querySelectorAll(".ant-table-row td")[5]?.textContent?.trim() === "S$30.00");
       // and it was saved
       await page.reload();
       await waitForTotal(page, 1);
       const amountCell = page.locator(".ant-table-row", { hasText: name }).locator("td").nth(5);
       await page.waitForFunction(() => document.querySelector(".ant-table-row")?.textContent?.includes("Loyalty"));
-      expect((await amountCell.textContent())?.trim()).toMatch(/^30(\.00)?$/);
+      expect((await amountCell.textContent())?.trim()).toBe("S$30.00");
     });
   });
 

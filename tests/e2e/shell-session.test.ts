@@ -64,11 +64,14 @@ describe("session", () => {
     });
   });
 
-  it("a route the user's roles may not open shows the not-found screen", async () => {
+  it("a route the user's roles may not open shows 'You do not have access to this page', not the not-found screen", async () => {
     await withPage(async (page) => {
       await signIn(page, "hod", DEMO_PASSWORD);
       await page.goto("/company");
-      await page.getByTestId("not-found").waitFor();
+      const screen = page.getByTestId("forbidden");
+      await screen.waitFor();
+      expect(await screen.textContent()).toContain("You do not have access to this page");
+      expect(await page.getByTestId("not-found").count()).toBe(0);
     });
   });
 
