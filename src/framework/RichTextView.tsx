@@ -78,5 +78,5 @@ export function safeRichText(html: string): string {
 /** Rich text as Quill shows it (`ql-editor` keeps the editor's fonts, alignment and lists). */
 export function RichTextView({ html, style }: { html: unknown; style?: CSSProperties }) {
   if (html === null || html === undefined || html === "") return null;
-  return <div className="ql-editor" style={{ padding: 0, ...style }} dangerouslySetInnerHTML={{ __html: safeRichText(String(html)) }} />;
+  return <div className="ql-editor" style={{ padding: 0, ...style }} dangerouslySetInnerHTML={{ __html: safeRichText(String(html)) /* DOMPurify-sanitised */ }} />;
 }
