@@ -38,15 +38,23 @@ describe("embedded durability (README, docs/DECISIONS.md)", () => {
     rmSync(durableDir, { recursive: true, force: true });
     const acks: string[] = [];
     let flushed = false;
+    // With -f, a call interrupted by another thread's is split in two lines: "PID fsync(FD<path> <unfinished ...>"
+    // and later "PID <... fsync resumed>) = 0". Both forms count.
+    const walSyncStarted = new Set<string>();
     for (const line of lines) {
-      if (/\bf(data)?sync\(\d+<[^>]*\/pg_wal\/[0-9A-F]{24}>\)\s+= 0/.test(line)) flushed = true;
+      const pid = /^(\d+)\s/.exec(line)?.[1] ?? "";
+      const walSync = /\bf(data)?sync\(\d+<[^>]*\/pg_wal\/[0-9A-F]{24}>/.test(line);
+      if (walSync && /\)\s+= 0/.test(line)) flushed = true;
+      else if (walSync && line.includes("<unfinished ...>")) walSyncStarted.add(pid);
+      else if (/<\.\.\. f(data)?sync resumed>.*\)\s+= 0/.test(line) && walSyncStarted.delete(pid)) flushed = true;
       const ack = /write\(1<[^>]*>, "(ack [^"\\]*)/.exec(line);
       if (ack) {
         acks.push(`${ack[1]}: ${flushed ? "flushed" : "NOT flushed"}`);
         flushed = false;
       }
     }
-    expect(acks).toEqual(["ack create", ...[1, 2, 3].flatMap((i) => [`ack tx ${i}`, `ack autocommit ${i}`])].map((a) => `${a}: flushed`));
+    const evidence = lines.filter((l) => /pg_wal|resumed|"ack /.test(l)).slice(0, 120).join("\n");
+    expect(acks, `the traced flushes and acks:\n${evidence}`).toEqual(["ack create", ...[1, 2, 3].flatMap((i) => [`ack tx ${i}`, `ack autocommit ${i}`])].map((a) => `${a}: flushed`));
   }, 120_000);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "backoffice-durability-"));
