@@ -51,7 +51,7 @@ async function findAndEditPhone(page: Page, lastName: string) {
   await page.getByRole("button", { name: /Search/ }).click();
   const link = page.getByRole("link", { name: `Browser ${lastName}` });
   await link.waitFor();
-  expect(await page.getByTestId("record-counter").textContent()).toContain("out of 1 records");
+  await expect.poll(() => page.getByTestId("record-counter").textContent(), { timeout: 15_000 }).toContain("out of 1 records");
   expect(page.url()).toContain("filters");
   await link.click();
   await page.waitForURL(/\/view$/);
