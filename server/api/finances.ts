@@ -109,7 +109,8 @@ function actionCheck(policy: PolicyService, request: FastifyRequest): ActionChec
   return (action) => policy.enforce(request.session?.roles ?? [], paActionObject(action), ACTION_METHOD);
 }
 
-async function run<T>(reply: FastifyReply, work: () => Promise<T>, status = 200) {
+/** Runs a finance call: `{ success, data }`, or the refusal's status and message (one per field when given). */
+export async function runFinance<T>(reply: FastifyReply, work: () => Promise<T>, status = 200) {
   try {
     const data = await work();
     return reply.code(status).send({ success: true, data });
@@ -126,7 +127,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
   app.post("/finances/payment-advices/init", async (request, reply) => {
     const parsed = initBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    return run(reply, () => initPaymentAdvice(db, parsed.data, by(request), actionCheck(policy, request)), 201);
+    return runFinance(reply, () => initPaymentAdvice(db, parsed.data, by(request), actionCheck(policy, request)), 201);
   });
 
   app.put("/finances/payment-advices/:id", async (request, reply) => {
@@ -134,7 +135,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
     if (!params.success) return validationError(reply, params.error);
     const parsed = updateBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    return run(reply, () => savePaymentAdvice(db, params.data.id, parsed.data, by(request), actionCheck(policy, request)));
+    return runFinance(reply, () => savePaymentAdvice(db, params.data.id, parsed.data, by(request), actionCheck(policy, request)));
   });
 
   app.delete("/finances/payment-advices/:id", async (request, reply) => {
@@ -142,14 +143,14 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
     if (!params.success) return validationError(reply, params.error);
     const q = z.object({ updatedAt: z.string({ error: PA_MESSAGES.stale }).min(1, PA_MESSAGES.stale) }).safeParse(request.query ?? {});
     if (!q.success) return validationError(reply, q.error);
-    return run(reply, () => deletePaymentAdvice(db, params.data.id, q.data.updatedAt, by(request), actionCheck(policy, request)));
+    return runFinance(reply, () => deletePaymentAdvice(db, params.data.id, q.data.updatedAt, by(request), actionCheck(policy, request)));
   });
 
   app.get("/finances/payment-advices/:id/paper", async (request, reply) => {
     const params = idParams.safeParse(request.params);
     if (!params.success) return validationError(reply, params.error);
     const format = (request.query as { format?: string } | undefined)?.format;
-    if (format !== "pdf") return run(reply, () => paperData(db, params.data.id));
+    if (format !== "pdf") return runFinance(reply, () => paperData(db, params.data.id));
     try {
       const paper = await paperData(db, params.data.id);
       const pdf = await paperPdf(paper, media);
@@ -164,19 +165,19 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
   app.post("/finances/payment-advices/void-unpaid", async (request, reply) => {
     const parsed = voidBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    return run(reply, () => voidUnpaidPaymentAdvice(db, parsed.data, by(request), actionCheck(policy, request)));
+    return runFinance(reply, () => voidUnpaidPaymentAdvice(db, parsed.data, by(request), actionCheck(policy, request)));
   });
 
   app.patch("/finances/payment-advices/void-paid-pa", async (request, reply) => {
     const parsed = voidBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    return run(reply, () => voidPaidPaymentAdvice(db, parsed.data, by(request), actionCheck(policy, request)));
+    return runFinance(reply, () => voidPaidPaymentAdvice(db, parsed.data, by(request), actionCheck(policy, request)));
   });
 
   app.post("/finances/email/unpaid-pa-to-parents", async (request, reply) => {
     const parsed = emailBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     if (!(await actionCheck(policy, request)("email-unpaid"))) return reply.code(403).send({ success: false, message: FORBIDDEN_MESSAGE });
-    return run(reply, () => emailUnpaidToParents(db, parsed.data.paymentAdviceIds, media));
+    return runFinance(reply, () => emailUnpaidToParents(db, parsed.data.paymentAdviceIds, media));
   });
 };

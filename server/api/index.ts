@@ -12,6 +12,7 @@ import { studentProfileRoutes } from "./student-profiles.ts";
 import { mediaFor } from "../media/index.ts";
 // issue 14: payment advice calls and class-free
 import { financeRoutes } from "./finances.ts";
+import { invoiceRoutes } from "./invoices.ts";
 import { classFreeRoutes } from "./class-free.ts";
 // issue 13: classes, enrolment and attendance
 import type { Engine } from "../graphql/index.ts";
@@ -39,6 +40,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(accessPolicyRoutes, { policy: opts.policy });
   await app.register(communicationRoutes, { ctx: opts.ctx });
   await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
+  await app.register(invoiceRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(studentProfileRoutes, { ctx: opts.ctx });
   await app.register(classesRoutes, { ctx: opts.ctx });

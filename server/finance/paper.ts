@@ -82,7 +82,7 @@ export const htmlToText = (html: string | null) =>
 
 const PRINTER = new PdfPrinter({ Helvetica: { normal: "Helvetica", bold: "Helvetica-Bold", italics: "Helvetica-Oblique", bolditalics: "Helvetica-BoldOblique" } });
 
-async function logoImage(media: MediaService | undefined, logoUrl: string | null): Promise<string | null> {
+export async function logoImage(media: MediaService | undefined, logoUrl: string | null): Promise<string | null> {
   const key = logoUrl ? /[?&]key=([^&]+)/.exec(logoUrl)?.[1] : undefined;
   if (!media || !key) return null;
   try {
@@ -163,6 +163,11 @@ export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService):
     ],
     footer: (page, pages) => ({ text: `${c.name} · ${documentNumberLabel(pa.name)} · page ${page} of ${pages}`, alignment: "center", fontSize: 7, color: "#888888", margin: [0, 20, 0, 0] }),
   };
+  return renderPdf(doc);
+}
+
+/** A pdfmake document as the bytes of an A4 PDF (standard Helvetica: no font files to ship). */
+export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
   const pdf = PRINTER.createPdfKitDocument(doc);
   const chunks: Buffer[] = [];
   return new Promise<Buffer>((resolve, reject) => {

@@ -1,0 +1,272 @@
+/**
+ * Money received (FINANCE.md §4): the invoice of an issued PA, payments each with its receipt, voiding a
+ * payment or an invoice. Each call is one finance transaction; the invoice row is locked first, so
+ * concurrent payments on one invoice queue and none is lost. The PA and its deposits follow the money.
+ */
+import type { Db, Queryable } from "../db/index.ts";
+import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
+import { creditNoteLeft, INVOICE_MESSAGES, invoiceStatusFor, paStatusFor, type CardType, type InvoiceStatus, type PaymentMethod } from "../../src/domain/finance/invoice.ts";
+import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
+import { nextDocumentNumber } from "./numbers.ts";
+import { FinanceError, financeTransaction } from "./transaction.ts";
+
+/** FINANCE.md §5 rights (api:/actions/invoice/<action>, POST). */
+export const INVOICE_ACTIONS = ["issue", "record-payment", "void", "void-payment"] as const;
+export type InvoiceActionRight = (typeof INVOICE_ACTIONS)[number];
+export const invoiceActionObject = (action: InvoiceActionRight) => `api:/actions/invoice/${action}`;
+export type InvoiceActionCheck = (action: InvoiceActionRight) => Promise<boolean>;
+const FORBIDDEN = "You do not have permission to perform this action.";
+
+async function requireRight(can: InvoiceActionCheck, action: InvoiceActionRight): Promise<void> {
+  if (!(await can(action))) throw new FinanceError(403, FORBIDDEN);
+}
+
+export interface InvoiceRecord {
+  id: string;
+  name: string;
+  invoiceDate: string;
+  total: string;
+  paidAmount: string;
+  invoiceStatus: InvoiceStatus;
+  reasons: string | null;
+  paymentAdviceId: string;
+  companyId: string;
+  studentId: string | null;
+}
+
+export interface PaymentInput {
+  amount: Cents;
+  paymentMethod: PaymentMethod;
+  cardType: CardType | null;
+  /** The day the money was received (YYYY-MM-DD, Asia/Singapore). */
+  paymentDate: string;
+  referenceNo: string | null;
+  creditNoteId: string | null;
+}
+
+export interface PaymentReply {
+  invoice: InvoiceRecord;
+  receipt: { id: string; name: string; amount: string };
+}
+
+const INVOICE_COLUMNS = `id, name, "invoiceDate"::text as "invoiceDate", total::text as total, "paidAmount"::text as "paidAmount", "invoiceStatus", reasons,
+  "paymentAdviceId", "companyId", "studentId"`;
+
+async function readInvoice(tx: Queryable, id: string, forUpdate = false): Promise<InvoiceRecord> {
+  const { rows } = await tx.query<InvoiceRecord>(`select ${INVOICE_COLUMNS} from invoices where id = $1 and status <> 'deleted'${forUpdate ? " for update" : ""}`, [id]);
+  if (!rows[0]) throw new FinanceError(404, INVOICE_MESSAGES.notFound);
+  return rows[0];
+}
+
+/**
+ * Locks in one order everywhere — the PA, then its invoice — so that a payment, a void and an invoice being
+ * issued for the same PA queue behind each other instead of deadlocking.
+ */
+async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
+  const { paymentAdviceId } = await readInvoice(tx, id);
+  await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
+  return readInvoice(tx, id, true);
+}
+
+const cents = (v: string) => numericToCents(v) ?? 0;
+
+/** POST /finances/invoices: the PA's invoice (total = its totalPayable, INV number); the existing one when it has one. */
+export async function issueInvoice(db: Db, paymentAdviceId: string, by: string | null, can: InvoiceActionCheck): Promise<InvoiceRecord> {
+  await requireRight(can, "issue");
+  return financeTransaction(db, async (tx) => issueInvoiceIn(tx, paymentAdviceId, by));
+}
+
+async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string | null): Promise<InvoiceRecord> {
+  const pa = await readPaRow(tx, paymentAdviceId, { forUpdate: true });
+  const { rows: existing } = await tx.query<{ id: string }>(
+    `select id from invoices where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted' order by "createdAt" limit 1`,
+    [paymentAdviceId],
+  );
+  if (existing[0]) return readInvoice(tx, existing[0].id);
+  if (!["unpaid", "paid", "overpaid"].includes(pa.paymentStatus)) throw new FinanceError(400, INVOICE_MESSAGES.paNotIssued);
+  const today = todayInSingapore();
+  const name = await nextDocumentNumber(tx, "invoice", pa.companyId, Number(today.slice(0, 4)));
+  const total = pa.summary?.total ?? "0";
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into invoices (name, "invoiceDate", total, "invoiceStatus", "paymentAdviceId", "companyId", "studentId", "createdBy", "updatedBy")
+     values ($1, $2::date, $3::numeric, 'active', $4, $5, $6, $7, $7) returning id`,
+    [name, today, total, paymentAdviceId, pa.companyId, pa.studentId, by],
+  );
+  return readInvoice(tx, rows[0]!.id);
+}
+
+/** Σ non-voided successful payments of the invoice. */
+async function receivedOn(tx: Queryable, invoiceId: string): Promise<Cents> {
+  const { rows } = await tx.query<{ total: string }>(
+    `select coalesce(sum(amount), 0)::text as total from invoice_payments where "invoiceId" = $1 and status <> 'deleted' and "transactionStatus" = 'success'`,
+    [invoiceId],
+  );
+  return cents(rows[0]!.total);
+}
+
+/** After the money on an invoice changed: its status and paid amount, the PA's status (logged) and its deposits. */
+async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null): Promise<InvoiceRecord> {
+  const total = cents(invoice.total);
+  const received = await receivedOn(tx, invoice.id);
+  await tx.query(`update invoices set "paidAmount" = $2::numeric, "invoiceStatus" = $3, "updatedBy" = $4 where id = $1`, [
+    invoice.id, centsToNumeric(received), invoiceStatusFor(total, received), by,
+  ]);
+  const pa = await readPaRow(tx, invoice.paymentAdviceId, { forUpdate: true });
+  const paStatus = paStatusFor(total, received);
+  if (pa.paymentStatus !== paStatus && ["unpaid", "paid", "overpaid"].includes(pa.paymentStatus)) {
+    await tx.query(`update payment_advices set "paymentStatus" = $2, "updatedBy" = $3 where id = $1`, [pa.id, paStatus, by]);
+    const student = await studentOf(tx, pa.studentId);
+    await writeLog(tx, pa.id, "change_status", logSnapshot(pa, student), logSnapshot(await readPaRow(tx, pa.id), student), by);
+    // Deposits collected on the PA are paid with it; a correction back to unpaid makes them issued again (unless used).
+    if (paStatus === "unpaid") {
+      await tx.query(`update deposits set "depositStatus" = 'issued', "receiptId" = null, "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'paid' and status <> 'deleted'`, [pa.id, by]);
+    } else {
+      await tx.query(
+        `update deposits set "depositStatus" = 'paid', "receiptId" = (select id from receipts where "invoiceId" = $3 and status = 'active' order by "createdAt" desc limit 1), "updatedBy" = $2
+         where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`,
+        [pa.id, by, invoice.id],
+      );
+    }
+  }
+  return readInvoice(tx, invoice.id);
+}
+
+/** A payment by credit note: an issued credit note of the same student with enough left; marked used when nothing is left. */
+async function useCreditNote(tx: Queryable, creditNoteId: string, studentId: string | null, amount: Cents, by: string | null): Promise<void> {
+  const { rows } = await tx.query<{ total: string | null; usedAmount: string; studentId: string; creditNoteStatus: string }>(
+    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted' for update`,
+    [creditNoteId],
+  );
+  const cn = rows[0];
+  if (!cn || cn.creditNoteStatus !== "issued" || cn.studentId !== studentId) throw new FinanceError(400, INVOICE_MESSAGES.creditNoteUnusable, { creditNoteId: INVOICE_MESSAGES.creditNoteUnusable });
+  const left = creditNoteLeft(cents(cn.total ?? "0"), cents(cn.usedAmount));
+  if (amount > left) throw new FinanceError(400, INVOICE_MESSAGES.creditNoteTooSmall(left), { amount: INVOICE_MESSAGES.creditNoteTooSmall(left) });
+  const usedAfter = cents(cn.usedAmount) + amount;
+  await tx.query(`update credit_notes set "usedAmount" = $2::numeric, "creditNoteStatus" = $3, "updatedBy" = $4 where id = $1`, [
+    creditNoteId, centsToNumeric(usedAfter), left - amount === 0 ? "used" : "issued", by,
+  ]);
+  await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'update', $2::jsonb, $3::jsonb, $4)`, [
+    creditNoteId,
+    JSON.stringify({ creditNoteStatus: cn.creditNoteStatus, usedAmount: cn.usedAmount }),
+    JSON.stringify({ creditNoteStatus: left - amount === 0 ? "used" : "issued", usedAmount: centsToNumeric(usedAfter) }),
+    by,
+  ]);
+}
+
+/**
+ * Records a payment: the invoice (issued first when the PA has none — pass the PA id), the payment row and
+ * its receipt (RC number) in one transaction; the invoice, the PA and its deposits follow.
+ */
+export async function recordPayment(db: Db, target: { invoiceId?: string; paymentAdviceId?: string }, input: PaymentInput, by: string | null, can: InvoiceActionCheck): Promise<PaymentReply> {
+  await requireRight(can, "record-payment");
+  if (!target.invoiceId) await requireRight(can, "issue");
+  return financeTransaction(db, async (tx) => {
+    const invoiceId = target.invoiceId ?? (await issueInvoiceIn(tx, target.paymentAdviceId!, by)).id;
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
+    if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
+    const pa = await readPaRow(tx, invoice.paymentAdviceId);
+    const name = await nextDocumentNumber(tx, "receipt", invoice.companyId, Number(input.paymentDate.slice(0, 4)));
+    const amount = centsToNumeric(input.amount);
+    const { rows: receipt } = await tx.query<{ id: string }>(
+      `insert into receipts (name, "receiptDate", amount, "paymentMethod", "cardType", "invoiceId", "paymentAdviceId", "companyId", "branchId", "studentId", status, "createdBy", "updatedBy")
+       values ($1, $2::date, $3::numeric, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $11) returning id`,
+      [name, input.paymentDate, amount, input.paymentMethod, input.cardType, invoice.id, invoice.paymentAdviceId, invoice.companyId, pa.branchId, invoice.studentId, by],
+    );
+    await tx.query(
+      `insert into invoice_payments ("invoiceId", "receiptId", amount, "paymentMethod", "cardType", "transactionStatus", "referenceNo", "paidAt", "creditNoteId", "createdBy", "updatedBy")
+       values ($1, $2, $3::numeric, $4, $5, 'success', $6, ($7::date)::timestamp at time zone 'Asia/Singapore', $8, $9, $9)`,
+      [invoice.id, receipt[0]!.id, amount, input.paymentMethod, input.cardType, input.referenceNo, input.paymentDate, input.creditNoteId, by],
+    );
+    await tx.query(`update invoices set "isGeneratedReceipt" = true where id = $1`, [invoice.id]);
+    const settled = await settle(tx, invoice, by);
+    return { invoice: settled, receipt: { id: receipt[0]!.id, name, amount } };
+  });
+}
+
+/** Void a payment's receipt (reason kept): the money leaves the invoice; a credit note it used is given back. */
+export async function voidReceipt(db: Db, receiptId: string, reason: string, by: string | null, can: InvoiceActionCheck): Promise<InvoiceRecord> {
+  await requireRight(can, "void-payment");
+  return financeTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ invoiceId: string | null; status: string }>(`select "invoiceId", status from receipts where id = $1`, [receiptId]);
+    const receipt = rows[0];
+    if (!receipt?.invoiceId || receipt.status === "deleted") throw new FinanceError(404, INVOICE_MESSAGES.receiptNotFound);
+    const invoice = await lockInvoice(tx, receipt.invoiceId);
+    // read again under the invoice's lock: a concurrent void of the same receipt has finished by now
+    const { rows: locked } = await tx.query<{ status: string }>(`select status from receipts where id = $1 for update`, [receiptId]);
+    if (locked[0]!.status === "voided") throw new FinanceError(400, INVOICE_MESSAGES.receiptVoided);
+    const { rows: payments } = await tx.query<{ id: string; amount: string; creditNoteId: string | null }>(
+      `select id, amount::text as amount, "creditNoteId" from invoice_payments where "receiptId" = $1 and status <> 'deleted'`,
+      [receiptId],
+    );
+    for (const p of payments) {
+      if (!p.creditNoteId) continue;
+      const { rows: cn } = await tx.query<{ usedAmount: string; creditNoteStatus: string }>(`select "usedAmount"::text as "usedAmount", "creditNoteStatus" from credit_notes where id = $1 for update`, [p.creditNoteId]);
+      const usedAfter = Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount));
+      await tx.query(`update credit_notes set "usedAmount" = $2::numeric, "creditNoteStatus" = 'issued', "updatedBy" = $3 where id = $1`, [p.creditNoteId, centsToNumeric(usedAfter), by]);
+      await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'update', $2::jsonb, $3::jsonb, $4)`, [
+        p.creditNoteId, JSON.stringify({ creditNoteStatus: cn[0]!.creditNoteStatus, usedAmount: cn[0]!.usedAmount }), JSON.stringify({ creditNoteStatus: "issued", usedAmount: centsToNumeric(usedAfter) }), by,
+      ]);
+    }
+    await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = $1`, [receiptId, by]);
+    await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = $1`, [receiptId, reason, by]);
+    return settle(tx, invoice, by);
+  });
+}
+
+/** Void an invoice with a reason; refused while it has payments that are not voided. */
+export async function voidInvoice(db: Db, invoiceId: string, reason: string, by: string | null, can: InvoiceActionCheck): Promise<InvoiceRecord> {
+  await requireRight(can, "void");
+  return financeTransaction(db, async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
+    if ((await receivedOn(tx, invoiceId)) > 0) throw new FinanceError(400, INVOICE_MESSAGES.hasPayments);
+    await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where id = $1`, [invoiceId, reason, by]);
+    return readInvoice(tx, invoiceId);
+  });
+}
+
+export interface InvoiceDetail {
+  invoice: InvoiceRecord;
+  paymentAdvice: { id: string; name: string | null; paymentStatus: string; issueDate: string | null; dueDate: string | null; total: string };
+  student: { id: string; fullName: string | null; studentId: string | null } | null;
+  payments: {
+    id: string;
+    amount: string;
+    paymentMethod: PaymentMethod;
+    cardType: CardType | null;
+    referenceNo: string | null;
+    paymentDate: string;
+    status: "active" | "deleted";
+    creditNoteName: string | null;
+    receipt: { id: string; name: string; status: string; voidReason: string | null } | null;
+  }[];
+  balanceDue: string;
+  overpaid: string;
+}
+
+/** The invoice screen's data in one read: invoice, its PA, the student, every payment with its receipt. */
+export async function invoiceDetail(db: Queryable, invoiceId: string): Promise<InvoiceDetail> {
+  const invoice = await readInvoice(db, invoiceId);
+  const pa = await readPaRow(db, invoice.paymentAdviceId, { includeDeleted: true });
+  const { rows: student } = await db.query<{ id: string; fullName: string | null; studentId: string | null }>(`select id, "fullName", "studentId" from users where id = $1`, [invoice.studentId]);
+  const { rows: payments } = await db.query<InvoiceDetail["payments"][number]>(
+    `select p.id, p.amount::text as amount, p."paymentMethod", p."cardType", p."referenceNo",
+       to_char(p."paidAt" at time zone 'Asia/Singapore', 'YYYY-MM-DD') as "paymentDate", p.status, cn.name as "creditNoteName",
+       case when r.id is null then null else json_build_object('id', r.id, 'name', r.name, 'status', r.status, 'voidReason', r."voidReason") end as receipt
+     from invoice_payments p left join receipts r on r.id = p."receiptId" left join credit_notes cn on cn.id = p."creditNoteId"
+     where p."invoiceId" = $1 order by p."paidAt", p."createdAt"`,
+    [invoiceId],
+  );
+  const total = cents(invoice.total);
+  const received = cents(invoice.paidAmount);
+  return {
+    invoice,
+    paymentAdvice: { id: pa.id, name: pa.name, paymentStatus: pa.paymentStatus, issueDate: pa.issueDate, dueDate: pa.dueDate, total: pa.summary?.total ?? "0.00" },
+    student: student[0] ?? null,
+    payments,
+    balanceDue: centsToNumeric(Math.max(0, total - received)),
+    overpaid: centsToNumeric(Math.max(0, received - total)),
+  };
+}

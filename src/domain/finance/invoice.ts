@@ -1,0 +1,90 @@
+/**
+ * Money received (FINANCE.md §4 "Invoice, payments, receipt"): the invoice of an issued PA, its payments
+ * (each with a receipt) and the statuses they lead to. Pure: the server's finance service and the screens
+ * both read these rules.
+ */
+import { formatMoney, type Cents } from "../money.ts";
+
+/** Spec part 2 §3 enumerations, in the spec's order. */
+export const PAYMENT_METHODS = [
+  "cheque", "cash", "credit_card", "nets", "interbank_transfer", "sponsorship", "credit_note", "qr_code", "axs", "absorbed_by_company_as_expense",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cheque: "Cheque",
+  cash: "Cash",
+  credit_card: "Credit Card",
+  nets: "NETS",
+  interbank_transfer: "Interbank Transfer",
+  sponsorship: "Sponsorship",
+  credit_note: "Credit Note",
+  qr_code: "QR Code (PayNow)",
+  axs: "AXS",
+  absorbed_by_company_as_expense: "Absorbed by Company as Expense",
+};
+
+export const CARD_TYPES = ["normal", "visa", "master", "amex", "union_pay"] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const CARD_TYPE_LABELS: Record<CardType, string> = { normal: "Normal", visa: "Visa", master: "Master", amex: "Amex", union_pay: "UnionPay" };
+
+export const INVOICE_STATUSES = ["active", "voided", "paid", "partial_payment", "overpaid", "payment_online"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  active: "Active",
+  voided: "Voided",
+  paid: "Paid",
+  partial_payment: "Partial Payment",
+  overpaid: "OverPaid",
+  payment_online: "Payment Online",
+};
+export const INVOICE_STATUS_TONES: Record<InvoiceStatus, "success" | "warning" | "danger" | "default" | "processing"> = {
+  active: "danger",
+  partial_payment: "warning",
+  paid: "success",
+  overpaid: "processing",
+  voided: "default",
+  payment_online: "processing",
+};
+
+export const RECEIPT_STATUS_LABELS: Record<"active" | "voided", string> = { active: "Active", voided: "Voided" };
+
+/** The invoice's status from what it asks and what was received (non-voided payments). */
+export function invoiceStatusFor(total: Cents, received: Cents): Exclude<InvoiceStatus, "voided" | "payment_online"> {
+  if (received <= 0) return "active";
+  if (received < total) return "partial_payment";
+  return received === total ? "paid" : "overpaid";
+}
+
+/** The PA follows its invoice: paid when the total is received, overpaid above it, unpaid below. */
+export function paStatusFor(total: Cents, received: Cents): "unpaid" | "paid" | "overpaid" {
+  if (received <= 0 || received < total) return "unpaid";
+  return received === total ? "paid" : "overpaid";
+}
+
+/** What is left to pay (never below zero) and what was paid beyond the total. */
+export function balanceOf(total: Cents, received: Cents): { due: Cents; overpaid: Cents } {
+  return { due: Math.max(0, total - received), overpaid: Math.max(0, received - total) };
+}
+
+/** A credit note pays at most what is left of it (its total less what earlier payments used). */
+export function creditNoteLeft(total: Cents, used: Cents): Cents {
+  return Math.max(0, total - used);
+}
+
+export const INVOICE_MESSAGES = {
+  notFound: "Invoice not found.",
+  receiptNotFound: "Receipt not found.",
+  paNotIssued: "Only an issued payment advice (unpaid, paid or overpaid) can be invoiced.",
+  voided: "This invoice is voided.",
+  hasPayments: "This invoice has payments that are not voided: void them first.",
+  reasonRequired: "Please enter the reason.",
+  amountRequired: "Please enter the amount.",
+  amountPositive: "The amount must be more than S$0.00.",
+  methodRequired: "Please select the payment method.",
+  cardTypeRequired: "Please select the card type.",
+  dateRequired: "Please select the payment date.",
+  creditNoteRequired: "Please select a credit note.",
+  creditNoteUnusable: "This credit note is not an issued credit note of the student.",
+  receiptVoided: "This receipt is already voided.",
+  creditNoteTooSmall: (left: Cents) => `The credit note has only ${formatMoney(left)} left.`,
+} as const;
