@@ -13,6 +13,8 @@ import { broadcasts, news, threeTimesAbsents, unsubscribers } from "./communicat
 import { students, studentAccounts } from "./students.ts";
 // issue 14: payment advices
 import { paymentAdvices } from "./finance-payment-advice.ts";
+// issue 15: money received
+import { invoices, receipts } from "./finance-money-received.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -25,5 +27,7 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   students, studentAccounts,
   // issue 14: payment advices
   paymentAdvices,
+  // issue 15: money received
+  invoices, receipts,
   // issue 13: classes and attendance
   classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords];

@@ -6,7 +6,7 @@
 import type { Db, Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import { creditNoteLeft, INVOICE_MESSAGES, invoiceStatusFor, paStatusFor, type CardType, type InvoiceStatus, type PaymentMethod } from "../../src/domain/finance/invoice.ts";
+import { creditNoteLeft, INVOICE_MESSAGES, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { FinanceError, financeTransaction } from "./transaction.ts";
@@ -22,19 +22,6 @@ async function requireRight(can: InvoiceActionCheck, action: InvoiceActionRight)
   if (!(await can(action))) throw new FinanceError(403, FORBIDDEN);
 }
 
-export interface InvoiceRecord {
-  id: string;
-  name: string;
-  invoiceDate: string;
-  total: string;
-  paidAmount: string;
-  invoiceStatus: InvoiceStatus;
-  reasons: string | null;
-  paymentAdviceId: string;
-  companyId: string;
-  studentId: string | null;
-}
-
 export interface PaymentInput {
   amount: Cents;
   paymentMethod: PaymentMethod;
@@ -45,10 +32,6 @@ export interface PaymentInput {
   creditNoteId: string | null;
 }
 
-export interface PaymentReply {
-  invoice: InvoiceRecord;
-  receipt: { id: string; name: string; amount: string };
-}
 
 const INVOICE_COLUMNS = `id, name, "invoiceDate"::text as "invoiceDate", total::text as total, "paidAmount"::text as "paidAmount", "invoiceStatus", reasons,
   "paymentAdviceId", "companyId", "studentId"`;
@@ -225,25 +208,6 @@ export async function voidInvoice(db: Db, invoiceId: string, reason: string, by:
     await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where id = $1`, [invoiceId, reason, by]);
     return readInvoice(tx, invoiceId);
   });
-}
-
-export interface InvoiceDetail {
-  invoice: InvoiceRecord;
-  paymentAdvice: { id: string; name: string | null; paymentStatus: string; issueDate: string | null; dueDate: string | null; total: string };
-  student: { id: string; fullName: string | null; studentId: string | null } | null;
-  payments: {
-    id: string;
-    amount: string;
-    paymentMethod: PaymentMethod;
-    cardType: CardType | null;
-    referenceNo: string | null;
-    paymentDate: string;
-    status: "active" | "deleted";
-    creditNoteName: string | null;
-    receipt: { id: string; name: string; status: string; voidReason: string | null } | null;
-  }[];
-  balanceDue: string;
-  overpaid: string;
 }
 
 /** The invoice screen's data in one read: invoice, its PA, the student, every payment with its receipt. */

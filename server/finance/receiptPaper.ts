@@ -7,30 +7,10 @@ import type { Queryable } from "../db/index.ts";
 import type { MediaService } from "../media/index.ts";
 import { centsToNumeric, formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
-import { CARD_TYPE_LABELS, PAYMENT_METHOD_LABELS, balanceOf, type CardType, type PaymentMethod } from "../../src/domain/finance/invoice.ts";
+import { balanceOf, paymentMethodLabel, type ReceiptPaper } from "../../src/domain/finance/invoice.ts";
 import { logoImage, renderPdf } from "./paper.ts";
 import { FinanceError } from "./transaction.ts";
 import { INVOICE_MESSAGES } from "../../src/domain/finance/invoice.ts";
-
-export interface ReceiptPaper {
-  receipt: {
-    id: string;
-    name: string;
-    receiptDate: string;
-    amount: string;
-    paymentMethod: PaymentMethod;
-    cardType: CardType | null;
-    referenceNo: string | null;
-    status: string;
-    voidReason: string | null;
-  };
-  invoice: { id: string; name: string; total: string; paidAmount: string; invoiceStatus: string };
-  paymentAdvice: { id: string; name: string | null };
-  company: { name: string; shortName: string | null; address: string | null; uen: string | null; hasGstNo: boolean | null; gstRefNo: string | null; telNo: string | null; logoUrl: string | null; colorCode: string | null };
-  branch: { name: string } | null;
-  student: { id: string; fullName: string; username: string | null } | null;
-  balanceDue: string;
-}
 
 export async function receiptPaperData(db: Queryable, receiptId: string): Promise<ReceiptPaper> {
   const { rows } = await db.query<ReceiptPaper & { found: boolean }>(
@@ -61,11 +41,6 @@ export async function receiptPaperData(db: Queryable, receiptId: string): Promis
 
 const money = (v: string) => formatMoney(numericToCents(v) ?? 0);
 const day = (v: string | null) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
-
-export function paymentMethodText(r: Pick<ReceiptPaper["receipt"], "paymentMethod" | "cardType">): string {
-  const method = PAYMENT_METHOD_LABELS[r.paymentMethod] ?? r.paymentMethod;
-  return r.paymentMethod === "credit_card" && r.cardType ? `${method} (${CARD_TYPE_LABELS[r.cardType]})` : method;
-}
 
 export async function receiptPdf(paper: ReceiptPaper, media?: MediaService): Promise<Buffer> {
   const c = paper.company;
@@ -101,7 +76,7 @@ export async function receiptPdf(paper: ReceiptPaper, media?: MediaService): Pro
             ["Received from", paper.student ? `${paper.student.fullName}${paper.student.username ? ` (${paper.student.username})` : ""}` : "--"],
             ["Receipt date", day(r.receiptDate)],
             ["Amount received", { text: money(r.amount), bold: true }],
-            ["Payment method", paymentMethodText(r)],
+            ["Payment method", paymentMethodLabel(r)],
             ["Reference no.", r.referenceNo ?? "--"],
             ["For invoice", paper.invoice.name],
             ["Payment advice", paper.paymentAdvice.name ?? "--"],

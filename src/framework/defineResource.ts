@@ -66,7 +66,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
   for (const kind of ["edit", "show"] as const) {
     const path = d.routes[kind];
     if (!path) continue;
-    const params = routeParams(path).filter((p) => p !== parentParam);
+    const params = routeParams(path).filter((p) => p !== parentParam && !(p in (d.routeFields ?? {})));
     if (params.length !== 1) throw new ResourceDeclarationError("R005", `${where}: the ${kind} route ${path} must have exactly one record id parameter`);
     idParams[kind] = params[0]!;
   }

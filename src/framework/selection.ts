@@ -11,6 +11,7 @@ function columns(resource: Resource, fields: readonly ResolvedField[], extra: re
   const names = new Set<string>(["id", ...fields.map((f) => f.name), ...extra]);
   if (resource.softDelete) names.add("status");
   if (resource.parent) names.add(resource.parent.field);
+  for (const column of Object.values(resource.routeFields ?? {})) names.add(column);
   return [...names];
 }
 

@@ -146,6 +146,11 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
   deletable?: boolean;
   /** A child of another resource: its routes carry the parent's id param, its rows the parent's id. */
   parent?: { table: string; field: string; param: string };
+  /**
+   * Route parameters filled from the record's own columns, parameter → column: the spec's invoice page
+   * /finance/invoice/{id}/{invoiceId} carries the invoice's payment advice as `id` ({ id: "paymentAdviceId" }).
+   */
+  routeFields?: Readonly<Record<string, string>>;
   /** Child resources listed on the show page (like Django admin inlines), by table. */
   inlines?: readonly string[];
   /** Hand-written pages replacing generated ones. */

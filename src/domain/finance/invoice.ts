@@ -88,3 +88,68 @@ export const INVOICE_MESSAGES = {
   receiptVoided: "This receipt is already voided.",
   creditNoteTooSmall: (left: Cents) => `The credit note has only ${formatMoney(left)} left.`,
 } as const;
+
+/** "Credit Card (Visa)", "NETS": how a payment's method reads on screens and papers. */
+export function paymentMethodLabel(p: { paymentMethod: PaymentMethod; cardType: CardType | null }): string {
+  const method = PAYMENT_METHOD_LABELS[p.paymentMethod] ?? p.paymentMethod;
+  return p.paymentMethod === "credit_card" && p.cardType ? `${method} (${CARD_TYPE_LABELS[p.cardType]})` : method;
+}
+
+// The REST replies (server/api/invoices.ts), shared with the screens.
+export interface InvoiceRecord {
+  id: string;
+  name: string;
+  invoiceDate: string;
+  total: string;
+  paidAmount: string;
+  invoiceStatus: InvoiceStatus;
+  reasons: string | null;
+  paymentAdviceId: string;
+  companyId: string;
+  studentId: string | null;
+}
+
+export interface InvoiceDetail {
+  invoice: InvoiceRecord;
+  paymentAdvice: { id: string; name: string | null; paymentStatus: string; issueDate: string | null; dueDate: string | null; total: string };
+  student: { id: string; fullName: string | null; studentId: string | null } | null;
+  payments: {
+    id: string;
+    amount: string;
+    paymentMethod: PaymentMethod;
+    cardType: CardType | null;
+    referenceNo: string | null;
+    paymentDate: string;
+    status: "active" | "deleted";
+    creditNoteName: string | null;
+    receipt: { id: string; name: string; status: string; voidReason: string | null } | null;
+  }[];
+  balanceDue: string;
+  overpaid: string;
+}
+
+export interface ReceiptPaper {
+  receipt: {
+    id: string;
+    name: string;
+    receiptDate: string;
+    amount: string;
+    paymentMethod: PaymentMethod;
+    cardType: CardType | null;
+    referenceNo: string | null;
+    status: string;
+    voidReason: string | null;
+  };
+  invoice: { id: string; name: string; total: string; paidAmount: string; invoiceStatus: string };
+  paymentAdvice: { id: string; name: string | null };
+  company: { name: string; shortName: string | null; address: string | null; uen: string | null; hasGstNo: boolean | null; gstRefNo: string | null; telNo: string | null; logoUrl: string | null; colorCode: string | null };
+  branch: { name: string } | null;
+  student: { id: string; fullName: string; username: string | null } | null;
+  balanceDue: string;
+}
+
+
+export interface PaymentReply {
+  invoice: InvoiceRecord;
+  receipt: { id: string; name: string; amount: string };
+}

@@ -27,7 +27,8 @@ export interface RowActionsProps {
 
 export function RowActions({ resource, record, params, onDeleted, hideShow, onEdit }: RowActionsProps) {
   const id = String(record.id);
-  const routeParams = { ...params, ...Object.fromEntries(Object.values(resource.idParams).map((p) => [p, id])) };
+  const fromRecord = Object.entries(resource.routeFields ?? {}).map(([param, column]) => [param, String(record[column] ?? "")]);
+  const routeParams = { ...params, ...Object.fromEntries(fromRecord), ...Object.fromEntries(Object.values(resource.idParams).map((p) => [p, id])) };
   return (
     <Space size="small">
       {resource.routes.show && !hideShow && (

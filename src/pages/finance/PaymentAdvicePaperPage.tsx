@@ -2,14 +2,12 @@
  * /finance/payment-advice/paper/{id}: the printable PA (A4, its own print stylesheet) as the server builds it
  * (GET …/{id}/paper), with Print and a button downloading the server's PDF (…/paper?format=pdf).
  */
-import { Alert, Button, Space, Spin, Table, message } from "antd";
-import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
+import { Alert, Spin, Table } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { useState } from "react";
 import DOMPurify from "dompurify";
-import { api, authorizedFetch, rejectionMessage } from "../../app/api.ts";
-import { apiUrl } from "../../app/config.ts";
+import { api, rejectionMessage } from "../../app/api.ts";
+import { PAPER_CSS, PaperButtons } from "./PaperButtons.tsx";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
 import { PA_STATUS_LABELS } from "../../domain/finance/paymentAdviceStatus.ts";
@@ -18,23 +16,6 @@ import type { PaymentAdvicePaper } from "../../domain/finance/paymentAdviceApi.t
 import { SUMMARY_LABELS } from "./builder/PaymentSummaryCard.tsx";
 import { paDisplayName } from "./paLogSource.ts";
 
-/** A4 on paper: only the sheet prints, without the app's menu and header. */
-const PRINT_CSS = `
-.pa-paper { width: 210mm; min-height: 297mm; margin: 0 auto; padding: 14mm; background: #fff; color: #000; box-shadow: 0 0 8px rgba(0,0,0,.15); font-size: 12px; }
-.pa-paper h1 { font-size: 20px; margin: 0; }
-.pa-paper table { width: 100%; border-collapse: collapse; }
-.pa-paper .pa-head { display: flex; justify-content: space-between; gap: 16px; align-items: flex-start; }
-.pa-paper .pa-logo { max-height: 64px; max-width: 200px; }
-.pa-paper .pa-figures td { padding: 2px 0; }
-.pa-paper .pa-figures td:last-child { text-align: right; }
-@media print {
-  @page { size: A4; margin: 0; }
-  body * { visibility: hidden !important; }
-  .pa-paper, .pa-paper * { visibility: visible !important; }
-  .pa-paper { position: absolute; left: 0; top: 0; box-shadow: none; }
-  .pa-no-print { display: none !important; }
-}`;
-
 const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
 const neg = (v: string | null | undefined) => {
   const c = numericToCents(v ?? "0") ?? 0;
@@ -42,22 +23,8 @@ const neg = (v: string | null | undefined) => {
 };
 const day = (v: string | null | undefined) => formatCalendarDay(v ?? null, DISPLAY_DATE_FORMAT);
 
-async function downloadPdf(id: string, name: string): Promise<void> {
-  const res = await authorizedFetch(apiUrl(`/api/v2/finances/payment-advices/${id}/paper?format=pdf`));
-  if (!res.ok) throw (await res.json().catch(() => ({ message: res.statusText }))) as unknown;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `${name}.pdf`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export default function PaymentAdvicePaperPage() {
   const { id } = useParams();
-  const [busy, setBusy] = useState(false);
   const { data, isLoading, error } = useQuery({
     queryKey: ["pa-paper", id],
     queryFn: async () => (await api<PaymentAdvicePaper>("GET", `/finances/payment-advices/${id}/paper`)).data!,
@@ -72,29 +39,8 @@ export default function PaymentAdvicePaperPage() {
   const fileName = paDisplayName(pa.name);
   return (
     <>
-      <style>{PRINT_CSS}</style>
-      <Space className="pa-no-print" style={{ marginBottom: 16 }}>
-        <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
-          Print
-        </Button>
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await downloadPdf(pa.id, fileName);
-            } catch (err) {
-              void message.error(rejectionMessage(err, "The PDF could not be downloaded."));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          Download PDF
-        </Button>
-      </Space>
+      <style>{PAPER_CSS}</style>
+      <PaperButtons pdfPath={`/finances/payment-advices/${pa.id}/paper?format=pdf`} fileName={fileName} />
       <div className="pa-paper" data-testid="pa-paper">
         <div className="pa-head">
           <div>
