@@ -6,30 +6,15 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
-import { DEMO_PASSWORD } from "../support/spec-menus.ts";
 import { addCalendarDays } from "../../src/domain/lessonSchedule.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { pick, stamp, typeDate, withRole } from "./catalogue-support.ts";
+import { apiClient } from "./api-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
 
-async function tokenOf(username: string): Promise<string> {
-  const res = await fetch(`${baseURL}/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password: DEMO_PASSWORD }) });
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
-}
-async function gql<T>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${baseURL}/v1/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data: T; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-async function rest<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL}/api/v2${path}`, { method, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as { success: boolean; data: T; message?: string };
-  if (!json.success) throw new Error(`${method} ${path}: ${json.message}`);
-  return json.data;
-}
+const { tokenOf, gql, rest } = apiClient(baseURL);
 
 describe("classes and attendance", () => {
   let fulltimeLessonId = "";

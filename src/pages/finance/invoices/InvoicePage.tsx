@@ -145,7 +145,8 @@ export default function InvoicePage() {
           ]}
         />
       </Card>
-      <RecordPaymentDialog open={paying} detail={data} onClose={() => setPaying(false)} onDone={refresh} />
+      {/* keyed by the balance: after each payment the dialog starts again from what is left to pay */}
+      <RecordPaymentDialog key={data.balanceDue} open={paying} detail={data} onClose={() => setPaying(false)} onDone={refresh} />
       <VoidDialog target={voiding} invoiceId={invoice.id} onClose={() => setVoiding(null)} onDone={refresh} />
     </Space>
   );

@@ -1,0 +1,97 @@
+/**
+ * Money received in a real browser (issue 15): from an issued payment advice a front desk opens its
+ * invoice, records a part payment in cash and the rest by NETS, opens and downloads the receipt; a
+ * finance_staff voids the wrong payment with a reason and the invoice is partly paid again.
+ */
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../support/browser.ts";
+import { paFields } from "../support/finance.ts";
+import { numericToCents, formatMoney } from "../../src/domain/money.ts";
+import { withRole } from "./catalogue-support.ts";
+import { apiClient } from "./api-support.ts";
+
+const baseURL = inject("e2eBaseUrl");
+const browser = useBrowser();
+const { tokenOf, gql, rest } = apiClient(baseURL);
+
+/** An issued PA of a BME student for an open regular class, made through the calls the builder uses. */
+async function issuedPaymentAdvice(): Promise<{ id: string; total: number }> {
+  const token = await tokenOf("front_desk");
+  const { classes } = await gql<{ classes: { id: string; companyId: string; branchId: string; lessons: { termId: string; date: string }[] }[] }>(
+    token,
+    `{ classes(where: {classType: {_eq: "regular"}, classStatus: {_eq: "open"}, status: {_eq: "active"}, company: {shortName: {_eq: "BME"}},
+         lessons: {lessonStatus: {_eq: "active"}, termId: {_is_null: false}}}, order_by: {name: asc}, limit: 1) {
+         id companyId branchId lessons(where: {lessonStatus: {_eq: "active"}, status: {_eq: "active"}, termId: {_is_null: false}}, order_by: {date: asc}, limit: 1) { termId date } } }`,
+  );
+  const c = classes[0]!;
+  const { users } = await gql<{ users: { id: string }[] }>(token, `query($c: uuid!) { users(where: {type: {_eq: "student"}, status: {_eq: "active"}, companyId: {_eq: $c}}, order_by: {username: desc}, limit: 1) { id } }`, { c: c.companyId });
+  const fields = paFields({ id: c.id, companyId: c.companyId, branchId: c.branchId, termId: c.lessons[0]!.termId, start: c.lessons[0]!.date, programId: "" }, users[0]!.id);
+  const draft = await rest<{ id: string; updatedAt: string }>(token, "POST", "/finances/payment-advices/init", fields);
+  const issued = await rest<{ id: string; summary: { total: string } }>(token, "PUT", `/finances/payment-advices/${draft.id}`, { ...fields, action: "issue", updatedAt: draft.updatedAt });
+  return { id: issued.id, total: numericToCents(issued.summary.total)! };
+}
+
+async function recordPayment(page: Page, amount: string | null, method: string): Promise<void> {
+  await page.getByRole("button", { name: "Record payment" }).click();
+  const dialog = page.getByRole("dialog", { name: "Record payment" });
+  if (amount !== null) await dialog.getByLabel("Amount").fill(amount);
+  // not pick(): its closing Escape would close the dialog too; a single select closes on choosing
+  await dialog.locator("#paymentMethod").click({ force: true });
+  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: new RegExp(`^${method}$`) }).click();
+  await dialog.getByRole("button", { name: "Record" }).click();
+  await dialog.waitFor({ state: "hidden" });
+}
+
+describe("money received", () => {
+  it("front_desk records a part payment in cash and the rest by NETS, prints the receipt; finance_staff voids a wrong payment with a reason", async () => {
+    const pa = await issuedPaymentAdvice();
+    const balance = (page: Page) => page.getByTestId("balance-due");
+    const invoiceUrl = await withRole(browser(), baseURL, "front_desk", async (page) => {
+      await page.goto(`/finance/payment-advice/edit/${pa.id}`);
+      await page.getByRole("button", { name: "Invoice & Payments" }).click();
+      await page.waitForURL(new RegExp(`/finance/invoice/${pa.id}/[0-9a-f-]{36}$`));
+      await expect.poll(() => page.getByTestId("invoice-status").textContent()).toBe("Active");
+      expect(await balance(page).textContent()).toBe(formatMoney(pa.total));
+
+      await recordPayment(page, "50.00", "Cash");
+      await expect.poll(() => balance(page).textContent()).toBe(formatMoney(pa.total - 5000));
+      expect(await page.getByTestId("invoice-status").textContent()).toBe("Partial Payment");
+      // the dialog offers what is left to pay
+      await recordPayment(page, null, "NETS");
+      await expect.poll(() => page.getByTestId("invoice-status").textContent()).toBe("Paid");
+      expect(await balance(page).textContent()).toBe("S$0.00");
+      const rows = page.locator(".ant-table-tbody tr");
+      expect(await rows.count()).toBe(2);
+      expect(await rows.nth(1).textContent()).toContain("NETS");
+
+      // the receipt of the cash payment: printable, with its PDF
+      const url = page.url();
+      await rows.nth(0).getByRole("link", { name: /^RC-BME-/ }).click();
+      await page.getByTestId("receipt-paper").waitFor();
+      expect(await page.getByTestId("receipt-paper").textContent()).toContain("S$50.00");
+      expect(await page.getByTestId("receipt-paper").textContent()).toContain("Cash");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^RC-BME-\d{4}-\d{5}\.pdf$/);
+      // front desk has no right to void payments: no Void button
+      await page.goto(url);
+      await page.getByTestId("invoice-status").waitFor();
+      expect(await page.getByRole("button", { name: "Void" }).count()).toBe(0);
+      return url;
+    });
+
+    await withRole(browser(), baseURL, "finance_staff", async (page) => {
+      await page.goto(new URL(invoiceUrl).pathname);
+      const netsRow = page.locator(".ant-table-tbody tr", { hasText: "NETS" });
+      await netsRow.getByRole("button", { name: "Void" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Void" }).click();
+      await dialog.getByText("Please enter the reason.").waitFor();
+      await dialog.getByLabel("Reason").fill("NETS terminal charged the wrong card");
+      await dialog.getByRole("button", { name: "Void" }).click();
+      await expect.poll(() => page.getByTestId("invoice-status").textContent()).toBe("Partial Payment");
+      expect(await balance(page).textContent()).toBe(formatMoney(pa.total - 5000));
+      expect(await netsRow.textContent()).toContain("Voided");
+    });
+  });
+});
