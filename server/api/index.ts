@@ -13,6 +13,7 @@ import { mediaFor } from "../media/index.ts";
 // issue 14: payment advice calls and class-free
 import { financeRoutes } from "./finances.ts";
 import { invoiceRoutes } from "./invoices.ts";
+import { creditNoteRoutes } from "./credit-notes.ts";
 import { classFreeRoutes } from "./class-free.ts";
 // issue 13: classes, enrolment and attendance
 import type { Engine } from "../graphql/index.ts";
@@ -41,6 +42,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(communicationRoutes, { ctx: opts.ctx });
   await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
   await app.register(invoiceRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
+  await app.register(creditNoteRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(studentProfileRoutes, { ctx: opts.ctx });
   await app.register(classesRoutes, { ctx: opts.ctx });

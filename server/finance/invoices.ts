@@ -46,7 +46,7 @@ async function readInvoice(tx: Queryable, id: string, forUpdate = false): Promis
  * Locks in one order everywhere — the PA, then its invoice — so that a payment, a void and an invoice being
  * issued for the same PA queue behind each other instead of deadlocking.
  */
-async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
+export async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
   const { paymentAdviceId } = await readInvoice(tx, id);
   await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
   return readInvoice(tx, id, true);

@@ -187,6 +187,27 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     expect((await api(server.app, "GET", `/finances/receipts/${paid.receipt.id}/paper`, token.hr)).statusCode).toBe(403);
   });
 
+  it("an overpaid invoice: finance makes an overpaid credit note from the receipt (excess + GST), awaiting approval, once", async () => {
+    const pa = await issuedPa(server, token.front_desk!, classes[1]!, students[2]!);
+    const total = cents(pa.summary.total);
+    const paid = (await pay(pa.id, { amount: centsToNumeric(total + 1050), paymentMethod: "cheque", referenceNo: "CHQ 1" })).json().data;
+    expect(paid.invoice.invoiceStatus).toBe("overpaid");
+    const make = (role: string, body: Record<string, unknown> = { type: "overpaid", receiptId: paid.receipt.id }) => api(server.app, "POST", "/credit-notes", token[role], body);
+    expect((await make("front_desk")).statusCode).toBe(403);
+    expect((await make("finance_staff", { type: "suspension", receiptId: paid.receipt.id })).json().errors).toEqual({ type: "Suspension credit notes are made from a suspension." });
+    const made = await make("finance_staff");
+    expect(made.statusCode, made.body).toBe(201);
+    // 10.50 overpaid + 9% GST (0.945 → 0.95)
+    expect(made.json().data).toMatchObject({ creditNoteStatus: "awaiting_finance_approval", summary: { subTotal: "10.50", gst: "0.95", total: "11.45" } });
+    const row = await one(`select name, type, "creditNoteStatus", "studentId", f."overpaidAmount"::text as amount, f."receiptId" from credit_notes c join credit_note_fees f on f.id = c."creditNoteFeeId" where c.id = $1`, [made.json().data.id]);
+    expect(row).toEqual({ name: null, type: "overpaid", creditNoteStatus: "awaiting_finance_approval", studentId: students[2], amount: "10.50", receiptId: paid.receipt.id });
+    expect((await one<{ n: number }>(`select count(*)::int as n from credit_note_logs where "creditNoteId" = $1 and type = 'create'`, [made.json().data.id])).n).toBe(1);
+    expect((await make("finance_manager")).json().message).toBe("An overpaid credit note was already made from this invoice.");
+    const notOver = await issuedPa(server, token.front_desk!, classes[0]!, students[2]!);
+    const exact = (await pay(notOver.id, { amount: notOver.summary.total, paymentMethod: "cash" })).json().data;
+    expect((await make("finance_staff", { type: "overpaid", receiptId: exact.receipt.id })).json().message).toBe("This receipt's invoice is not overpaid.");
+  });
+
   it("identities (FINANCE.md §6): each invoice's paid amount is the sum of its non-voided payments and its PA's status agrees", async () => {
     const { rows } = await server.db.query<{ total: string; paid: string; sum: string; status: string; pa: string }>(
       `select i.total::text as total, i."paidAmount"::text as paid, i."invoiceStatus" as status, pa."paymentStatus" as pa,

@@ -57,6 +57,7 @@ export default function InvoicePage() {
   const canPay = useInvoiceRight("record-payment");
   const canVoid = useInvoiceRight("void");
   const canVoidPayment = useInvoiceRight("void-payment");
+  const canCreditOverpaid = useCan({ resource: "api:/actions/credit-note/create-overpaid", action: "POST" }).data?.can === true;
   const [paying, setPaying] = useState(false);
   const [voiding, setVoiding] = useState<{ kind: "invoice" } | { kind: "receipt"; id: string; name: string } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: key });
@@ -66,6 +67,7 @@ export default function InvoicePage() {
   const { invoice, paymentAdvice: pa, student, payments } = data;
   const voided = invoice.invoiceStatus === "voided";
   const live = payments.filter((p) => p.status !== "deleted");
+  const lastReceipt = live.at(-1)?.receipt?.id;
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Card
@@ -84,6 +86,7 @@ export default function InvoicePage() {
                 Record payment
               </Button>
             )}
+            {canCreditOverpaid && invoice.invoiceStatus === "overpaid" && lastReceipt && <OverpaidCreditNoteButton receiptId={lastReceipt} onDone={refresh} />}
             {canVoid && !voided && live.length === 0 && (
               <Button danger onClick={() => setVoiding({ kind: "invoice" })}>
                 Void invoice
@@ -241,5 +244,29 @@ function VoidDialog({ target, invoiceId, onClose, onDone }: { target: { kind: "i
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** Overpaid: what was paid beyond the total becomes a credit note for finance approval (FINANCE.md §4). */
+function OverpaidCreditNoteButton({ receiptId, onDone }: { receiptId: string; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const reply = await api<{ summary: { total: string } }>("POST", "/credit-notes", { type: "overpaid", receiptId });
+          void message.success(`Overpaid credit note of ${money(reply.data!.summary.total)} created: awaiting finance approval.`);
+          onDone();
+        } catch (err) {
+          void message.error(rejectionMessage(err, "The credit note could not be created."));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Create overpaid credit note
+    </Button>
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * `POST /credit-notes` (spec part 2 §7). Built so far: the overpaid credit note made by finance from a
+ * receipt of an overpaid invoice (issue 15's hand-off). A suspension's credit note is made by the suspension
+ * workflow (issue 16), not here.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { ServerContext } from "../app.ts";
+import type { PolicyService } from "../auth/policy/index.ts";
+import { CREDIT_NOTE_MESSAGES } from "../../src/domain/finance/creditNote.ts";
+import { ACTION_METHOD } from "../finance/paymentAdvices.ts";
+import { createOverpaidCreditNote, creditNoteActionObject } from "../finance/overpaid.ts";
+import { validationError } from "./validation.ts";
+import { runFinance } from "./finances.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const body = z.object({
+  type: z.literal("overpaid", { error: CREDIT_NOTE_MESSAGES.onlyOverpaid }),
+  receiptId: z.string({ error: "Please select the receipt." }).regex(UUID, "Please select the receipt."),
+});
+
+export const creditNoteRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService }> = async (app, { ctx, policy }) => {
+  app.post("/credit-notes", async (request: FastifyRequest, reply) => {
+    const parsed = body.safeParse(request.body ?? {});
+    if (!parsed.success) return validationError(reply, parsed.error);
+    const can = () => policy.enforce(request.session?.roles ?? [], creditNoteActionObject("create-overpaid"), ACTION_METHOD);
+    return runFinance(reply, () => createOverpaidCreditNote(ctx.db, parsed.data.receiptId, request.session?.userId ?? null, can), 201);
+  });
+};
