@@ -9,6 +9,7 @@ create index invoices_payment_advice_idx on invoices ("paymentAdviceId");
 create index invoices_list_idx on invoices ("invoiceDate" desc, "updatedAt" desc) where status <> 'deleted';
 create index invoice_payments_invoice_idx on invoice_payments ("invoiceId");
 create index invoice_payments_receipt_idx on invoice_payments ("receiptId");
+create index invoice_payments_credit_note_idx on invoice_payments ("creditNoteId");
 create index receipts_invoice_idx on receipts ("invoiceId");
 create index receipts_payment_advice_idx on receipts ("paymentAdviceId");
 create index receipts_list_idx on receipts ("receiptDate" desc, "updatedAt" desc);
