@@ -104,13 +104,7 @@ export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService):
   const logoCell: Content = logo
     ? { image: logo, fit: [90, 60] }
     : { table: { widths: [60], body: [[{ text: c.shortName ?? c.name.slice(0, 3), color: "#ffffff", bold: true, fontSize: 16, alignment: "center", margin: [0, 14, 0, 14] }]] }, layout: { fillColor: () => colour, hLineWidth: () => 0, vLineWidth: () => 0 } };
-  const companyLines = [
-    { text: c.name, bold: true, fontSize: 13 },
-    c.address ?? "",
-    `UEN: ${c.uen ?? "--"}`,
-    c.hasGstNo && c.gstRefNo ? `GST Reg No: ${c.gstRefNo}` : "",
-    c.telNo ? `Tel: ${c.telNo}` : "",
-  ].filter((x) => x !== "");
+  const companyLines = companyHeaderLines(c);
   const classRows: TableCell[][] = [[{ text: "Class", bold: true }, { text: "Term", bold: true }, { text: "Lessons", bold: true, alignment: "right" }, { text: "Unit price", bold: true, alignment: "right" }, { text: "Amount", bold: true, alignment: "right" }]];
   for (const ci of pa.classInformations) {
     const terms = ci.termInformations.length ? ci.termInformations : [{ id: "", name: ci.period ? `${day(ci.period.startDate)} - ${day(ci.period.endDate)}` : "--", lessons: ci.responses.lessons, lessonIds: [], pricing: ci.responses.unitPrice, total: ci.responses.classBase }];
@@ -164,6 +158,17 @@ export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService):
     footer: (page, pages) => ({ text: `${c.name} · ${documentNumberLabel(pa.name)} · page ${page} of ${pages}`, alignment: "center", fontSize: 7, color: "#888888", margin: [0, 20, 0, 0] }),
   };
   return renderPdf(doc);
+}
+
+/** The company block at the head of every paper: name, address, UEN, GST registration, telephone. */
+export function companyHeaderLines(c: { name: string; address: string | null; uen: string | null; hasGstNo: boolean | null; gstRefNo: string | null; telNo: string | null }): Content[] {
+  return [
+    { text: c.name, bold: true, fontSize: 13 },
+    c.address ?? "",
+    `UEN: ${c.uen ?? "--"}`,
+    c.hasGstNo && c.gstRefNo ? `GST Reg No: ${c.gstRefNo}` : "",
+    c.telNo ? `Tel: ${c.telNo}` : "",
+  ].filter((x) => x !== "");
 }
 
 /** A pdfmake document as the bytes of an A4 PDF (standard Helvetica: no font files to ship). */

@@ -2,13 +2,13 @@
  * The printable receipt (issue 15): its data for the browser page and an A4 PDF made like the PA paper
  * (company header, receipt number, student, the payment, the invoice it settles and what is left to pay).
  */
-import type { Content, TDocumentDefinitions } from "pdfmake/interfaces";
+import type { TDocumentDefinitions } from "pdfmake/interfaces";
 import type { Queryable } from "../db/index.ts";
 import type { MediaService } from "../media/index.ts";
 import { centsToNumeric, formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
 import { balanceOf, paymentMethodLabel, type ReceiptPaper } from "../../src/domain/finance/invoice.ts";
-import { logoImage, renderPdf } from "./paper.ts";
+import { companyHeaderLines, logoImage, renderPdf } from "./paper.ts";
 import { FinanceError } from "./transaction.ts";
 import { INVOICE_MESSAGES } from "../../src/domain/finance/invoice.ts";
 
@@ -47,13 +47,7 @@ export async function receiptPdf(paper: ReceiptPaper, media?: MediaService): Pro
   const r = paper.receipt;
   const colour = /^#[0-9a-f]{6}$/i.test(c.colorCode ?? "") ? c.colorCode! : "#1f3b73";
   const logo = await logoImage(media, c.logoUrl);
-  const header: Content[] = [
-    { text: c.name, bold: true, fontSize: 13 },
-    c.address ?? "",
-    `UEN: ${c.uen ?? "--"}`,
-    c.hasGstNo && c.gstRefNo ? `GST Reg No: ${c.gstRefNo}` : "",
-    c.telNo ? `Tel: ${c.telNo}` : "",
-  ].filter((x) => x !== "");
+  const header = companyHeaderLines(c);
   const doc: TDocumentDefinitions = {
     pageSize: "A4",
     pageMargins: [40, 40, 40, 50],

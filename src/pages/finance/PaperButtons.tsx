@@ -49,3 +49,19 @@ export function PaperButtons({ pdfPath, fileName }: { pdfPath: string; fileName:
     </Space>
   );
 }
+
+interface SheetCompany { name: string; logoUrl: string | null; address: string | null; uen: string | null; hasGstNo: boolean | null; gstRefNo: string | null; telNo: string | null }
+
+/** The company block at the head of a sheet. */
+export function PaperCompany({ company }: { company: SheetCompany }) {
+  return (
+    <div>
+      {company.logoUrl && <img className="pa-logo" src={company.logoUrl} alt={company.name} />}
+      <h1>{company.name}</h1>
+      {company.address && <div>{company.address}</div>}
+      {company.uen && <div>UEN: {company.uen}</div>}
+      {company.hasGstNo && company.gstRefNo && <div>GST Reg No.: {company.gstRefNo}</div>}
+      {company.telNo && <div>Tel: {company.telNo}</div>}
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import DOMPurify from "dompurify";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { PAPER_CSS, PaperButtons } from "./PaperButtons.tsx";
+import { PAPER_CSS, PaperButtons, PaperCompany } from "./PaperButtons.tsx";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
 import { PA_STATUS_LABELS } from "../../domain/finance/paymentAdviceStatus.ts";
@@ -43,14 +43,7 @@ export default function PaymentAdvicePaperPage() {
       <PaperButtons pdfPath={`/finances/payment-advices/${pa.id}/paper?format=pdf`} fileName={fileName} />
       <div className="pa-paper" data-testid="pa-paper">
         <div className="pa-head">
-          <div>
-            {company.logoUrl && <img className="pa-logo" src={company.logoUrl} alt={company.name} />}
-            <h1>{company.name}</h1>
-            {company.address && <div>{company.address}</div>}
-            {company.uen && <div>UEN: {company.uen}</div>}
-            {company.hasGstNo && company.gstRefNo && <div>GST Reg No.: {company.gstRefNo}</div>}
-            {company.telNo && <div>Tel: {company.telNo}</div>}
-          </div>
+          <PaperCompany company={company} />
           <div style={{ textAlign: "right" }}>
             <h1>PAYMENT ADVICE</h1>
             <div>

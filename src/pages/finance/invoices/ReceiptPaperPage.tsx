@@ -9,7 +9,7 @@ import { api, rejectionMessage } from "../../../app/api.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../../domain/money.ts";
 import { paymentMethodLabel, type ReceiptPaper } from "../../../domain/finance/invoice.ts";
-import { PAPER_CSS, PaperButtons } from "../PaperButtons.tsx";
+import { PAPER_CSS, PaperButtons, PaperCompany } from "../PaperButtons.tsx";
 
 const money = (v: string) => formatMoney(numericToCents(v) ?? 0);
 
@@ -42,14 +42,7 @@ export default function ReceiptPaperPage() {
       <PaperButtons pdfPath={`/finances/receipts/${r.id}/paper?format=pdf`} fileName={r.name} />
       <div className="pa-paper" data-testid="receipt-paper">
         <div className="pa-head">
-          <div>
-            {company.logoUrl && <img className="pa-logo" src={company.logoUrl} alt={company.name} />}
-            <h1>{company.name}</h1>
-            {company.address && <div>{company.address}</div>}
-            {company.uen && <div>UEN: {company.uen}</div>}
-            {company.hasGstNo && company.gstRefNo && <div>GST Reg No.: {company.gstRefNo}</div>}
-            {company.telNo && <div>Tel: {company.telNo}</div>}
-          </div>
+          <PaperCompany company={company} />
           <div style={{ textAlign: "right" }}>
             <h1>OFFICIAL RECEIPT</h1>
             <strong data-testid="receipt-number">{r.name}</strong>
