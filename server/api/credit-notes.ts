@@ -9,21 +9,20 @@ import type { ServerContext } from "../app.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { CREDIT_NOTE_MESSAGES } from "../../src/domain/finance/creditNote.ts";
 import { ACTION_METHOD } from "../finance/paymentAdvices.ts";
-import { createOverpaidCreditNote, creditNoteActionObject } from "../finance/overpaid.ts";
-import { validationError } from "./validation.ts";
+import { createOverpaidCreditNote, creditNoteActionObject, type CreditNoteActionRight } from "../finance/overpaid.ts";
+import { uuid, validationError } from "./validation.ts";
 import { runFinance } from "./finances.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const body = z.object({
   type: z.literal("overpaid", { error: CREDIT_NOTE_MESSAGES.onlyOverpaid }),
-  receiptId: z.string({ error: "Please select the receipt." }).regex(UUID, "Please select the receipt."),
+  receiptId: uuid("Please select the receipt."),
 });
 
 export const creditNoteRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService }> = async (app, { ctx, policy }) => {
   app.post("/credit-notes", async (request: FastifyRequest, reply) => {
     const parsed = body.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    const can = () => policy.enforce(request.session?.roles ?? [], creditNoteActionObject("create-overpaid"), ACTION_METHOD);
+    const can = (action: CreditNoteActionRight) => policy.enforce(request.session?.roles ?? [], creditNoteActionObject(action), ACTION_METHOD);
     return runFinance(reply, () => createOverpaidCreditNote(ctx.db, parsed.data.receiptId, request.session?.userId ?? null, can), 201);
   });
 };

@@ -18,11 +18,9 @@ import { ACTION_METHOD, deletePaymentAdvice, initPaymentAdvice, paActionObject, 
 import { emailUnpaidToParents } from "../finance/email.ts";
 import { paperData, paperPdf } from "../finance/paper.ts";
 import { FinanceError } from "../finance/transaction.ts";
-import { validationError } from "./validation.ts";
+import { uuid, validationError } from "./validation.ts";
 import { FORBIDDEN_MESSAGE } from "./guard.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const id = (message = "Invalid id.") => z.string({ error: message }).regex(UUID, message);
 /** A calendar day: "YYYY-MM-DD" or a UTC start-of-day ISO string (spec part 2 §9) → "YYYY-MM-DD". */
 const day = (message = "Invalid date.") =>
   z
@@ -54,10 +52,10 @@ const money = (requiredMessage: string) =>
   });
 const row = z.object({ name: z.string({ error: PA_FIELD_MESSAGES.rowName }).trim().min(1, PA_FIELD_MESSAGES.rowName).max(200), amount: money(PA_FIELD_MESSAGES.rowAmount) });
 const rows = z.array(row).max(50).default([]);
-const ids = z.array(id()).max(100).default([]);
+const ids = z.array(uuid()).max(100).default([]);
 
 const classInformation = z.object({
-  id: id(PA_FIELD_MESSAGES.classUnknown),
+  id: uuid(PA_FIELD_MESSAGES.classUnknown),
   lessonStartDate: day(PA_FIELD_MESSAGES.lessonStartDate),
   termIds: ids,
   discountIds: ids,
@@ -69,7 +67,7 @@ const classInformation = z.object({
   deposits: rows,
     // The amount of a deducted deposit is the deposit's own (read by the server); what the browser sends is ignored.
   deductedDeposit: z
-    .array(z.object({ name: z.string().trim().max(200).default("Deposit"), amount: z.unknown().optional(), depositId: id("Please select a deposit.") }).transform((d) => ({ name: d.name, depositId: d.depositId, amount: 0 })))
+    .array(z.object({ name: z.string().trim().max(200).default("Deposit"), amount: z.unknown().optional(), depositId: uuid("Please select a deposit.") }).transform((d) => ({ name: d.name, depositId: d.depositId, amount: 0 })))
     .max(20)
     .default([]),
   isDeductedDeposit: z.boolean().default(false),
@@ -85,9 +83,9 @@ const gst = z.union([z.number(), z.string()]).transform((v, ctx) => {
 });
 
 const fields = {
-  studentId: id(PA_FIELD_MESSAGES.student),
-  companyId: id(PA_FIELD_MESSAGES.company),
-  branchId: id(PA_FIELD_MESSAGES.branch).nullable().optional().transform((v) => v ?? null),
+  studentId: uuid(PA_FIELD_MESSAGES.student),
+  companyId: uuid(PA_FIELD_MESSAGES.company),
+  branchId: uuid(PA_FIELD_MESSAGES.branch).nullable().optional().transform((v) => v ?? null),
   issueDate: day(PA_FIELD_MESSAGES.issueDate),
   dueDate: day(PA_FIELD_MESSAGES.dueDate),
   qrExpiryDate: day(PA_FIELD_MESSAGES.qrExpiryDate),
@@ -101,9 +99,9 @@ const fields = {
 };
 const initBody = z.object({ ...fields, gst: gst.optional(), notes: z.string().max(100_000).nullable().optional() });
 const updateBody = z.object({ ...fields, action: z.enum(["save", "issue"], { error: 'The action is "save" or "issue".' }), updatedAt: z.string({ error: PA_MESSAGES.stale }).min(1, PA_MESSAGES.stale) });
-const voidBody = z.object({ id: id(PA_MESSAGES.notFound), reason: z.string({ error: PA_MESSAGES.reasonRequired }).trim().min(1, PA_MESSAGES.reasonRequired).max(2000), updatedAt: z.string({ error: PA_MESSAGES.stale }).min(1, PA_MESSAGES.stale) });
-const emailBody = z.object({ paymentAdviceIds: z.array(id()).min(1, "Select at least one payment advice.").max(200) });
-const idParams = z.object({ id: id(PA_MESSAGES.notFound) });
+const voidBody = z.object({ id: uuid(PA_MESSAGES.notFound), reason: z.string({ error: PA_MESSAGES.reasonRequired }).trim().min(1, PA_MESSAGES.reasonRequired).max(2000), updatedAt: z.string({ error: PA_MESSAGES.stale }).min(1, PA_MESSAGES.stale) });
+const emailBody = z.object({ paymentAdviceIds: z.array(uuid()).min(1, "Select at least one payment advice.").max(200) });
+const idParams = z.object({ id: uuid(PA_MESSAGES.notFound) });
 
 function actionCheck(policy: PolicyService, request: FastifyRequest): ActionCheck {
   return (action) => policy.enforce(request.session?.roles ?? [], paActionObject(action), ACTION_METHOD);

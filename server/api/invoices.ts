@@ -16,11 +16,8 @@ import { ACTION_METHOD } from "../finance/paymentAdvices.ts";
 import { invoiceActionObject, invoiceDetail, issueInvoice, recordPayment, voidInvoice, voidReceipt, type InvoiceActionCheck, type PaymentInput } from "../finance/invoices.ts";
 import { receiptPaperData, receiptPdf } from "../finance/receiptPaper.ts";
 import { FinanceError } from "../finance/transaction.ts";
-import { validationError } from "./validation.ts";
+import { uuid, validationError } from "./validation.ts";
 import { runFinance } from "./finances.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const id = (message: string) => z.string({ error: message }).regex(UUID, message);
 
 const payment = z
   .object({
@@ -51,7 +48,7 @@ const payment = z
         return d.format(DATE_FORMAT);
       }),
     referenceNo: z.string().trim().max(200).nullable().optional(),
-    creditNoteId: id(INVOICE_MESSAGES.creditNoteRequired).nullable().optional(),
+    creditNoteId: uuid(INVOICE_MESSAGES.creditNoteRequired).nullable().optional(),
   })
   .superRefine((p, ctx) => {
     if (p.paymentMethod === "credit_card" && !p.cardType) ctx.addIssue({ code: "custom", path: ["cardType"], message: INVOICE_MESSAGES.cardTypeRequired });
@@ -68,10 +65,10 @@ const payment = z
     }),
   );
 
-const issueBody = z.object({ paymentAdviceId: id("Please select a payment advice."), payment: payment.optional() });
+const issueBody = z.object({ paymentAdviceId: uuid("Please select a payment advice."), payment: payment.optional() });
 const reasonBody = z.object({ reason: z.string({ error: INVOICE_MESSAGES.reasonRequired }).trim().min(1, INVOICE_MESSAGES.reasonRequired).max(2000) });
-const invoiceParams = z.object({ id: id(INVOICE_MESSAGES.notFound) });
-const receiptParams = z.object({ id: id(INVOICE_MESSAGES.receiptNotFound) });
+const invoiceParams = z.object({ id: uuid(INVOICE_MESSAGES.notFound) });
+const receiptParams = z.object({ id: uuid(INVOICE_MESSAGES.receiptNotFound) });
 
 export const invoiceRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService; media: MediaService }> = async (app, { ctx, policy, media }) => {
   const { db } = ctx;

@@ -1,5 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import { z } from "zod";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record id in a body, query or path: anything but a uuid gets `message`. */
+export const uuid = (message = "Invalid id.") => z.string({ error: message }).regex(UUID, message);
 
 /** 400 {success:false, message, errors:{field: message}}: the first problem as the message, one message per field. */
 export function validationError(reply: FastifyReply, error: z.ZodError) {

@@ -1,26 +1,22 @@
 /**
  * Money received (FINANCE.md §4): the invoice of an issued PA, payments each with its receipt, voiding a
- * payment or an invoice. Each call is one finance transaction; the invoice row is locked first, so
- * concurrent payments on one invoice queue and none is lost. The PA and its deposits follow the money.
+ * payment or an invoice. Each call is one finance transaction that locks the PA and then its invoice
+ * (lockInvoice), so concurrent payments on one invoice queue and none is lost. The PA and its deposits
+ * follow the money.
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import { creditNoteLeft, INVOICE_MESSAGES, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
+import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
-import { FinanceError, financeTransaction } from "./transaction.ts";
+import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 
 /** FINANCE.md §5 rights (api:/actions/invoice/<action>, POST). */
 export const INVOICE_ACTIONS = ["issue", "record-payment", "void", "void-payment"] as const;
 export type InvoiceActionRight = (typeof INVOICE_ACTIONS)[number];
 export const invoiceActionObject = (action: InvoiceActionRight) => `api:/actions/invoice/${action}`;
 export type InvoiceActionCheck = (action: InvoiceActionRight) => Promise<boolean>;
-const FORBIDDEN = "You do not have permission to perform this action.";
-
-async function requireRight(can: InvoiceActionCheck, action: InvoiceActionRight): Promise<void> {
-  if (!(await can(action))) throw new FinanceError(403, FORBIDDEN);
-}
 
 export interface PaymentInput {
   amount: Cents;
@@ -67,7 +63,7 @@ async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string
     [paymentAdviceId],
   );
   if (existing[0]) return readInvoice(tx, existing[0].id);
-  if (!["unpaid", "paid", "overpaid"].includes(pa.paymentStatus)) throw new FinanceError(400, INVOICE_MESSAGES.paNotIssued);
+  if (!isPaInvoiceable(pa.paymentStatus)) throw new FinanceError(400, INVOICE_MESSAGES.paNotIssued);
   const today = todayInSingapore();
   const name = await nextDocumentNumber(tx, "invoice", pa.companyId, Number(today.slice(0, 4)));
   const total = pa.summary?.total ?? "0";
@@ -97,7 +93,7 @@ async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null):
   ]);
   const pa = await readPaRow(tx, invoice.paymentAdviceId, { forUpdate: true });
   const paStatus = paStatusFor(total, received);
-  if (pa.paymentStatus !== paStatus && ["unpaid", "paid", "overpaid"].includes(pa.paymentStatus)) {
+  if (pa.paymentStatus !== paStatus && isPaInvoiceable(pa.paymentStatus)) {
     await tx.query(`update payment_advices set "paymentStatus" = $2, "updatedBy" = $3 where id = $1`, [pa.id, paStatus, by]);
     const student = await studentOf(tx, pa.studentId);
     await writeLog(tx, pa.id, "change_status", logSnapshot(pa, student), logSnapshot(await readPaRow(tx, pa.id), student), by);
@@ -125,15 +121,15 @@ async function useCreditNote(tx: Queryable, creditNoteId: string, studentId: str
   if (!cn || cn.creditNoteStatus !== "issued" || cn.studentId !== studentId) throw new FinanceError(400, INVOICE_MESSAGES.creditNoteUnusable, { creditNoteId: INVOICE_MESSAGES.creditNoteUnusable });
   const left = creditNoteLeft(cents(cn.total ?? "0"), cents(cn.usedAmount));
   if (amount > left) throw new FinanceError(400, INVOICE_MESSAGES.creditNoteTooSmall(left), { amount: INVOICE_MESSAGES.creditNoteTooSmall(left) });
-  const usedAfter = cents(cn.usedAmount) + amount;
-  await tx.query(`update credit_notes set "usedAmount" = $2::numeric, "creditNoteStatus" = $3, "updatedBy" = $4 where id = $1`, [
-    creditNoteId, centsToNumeric(usedAfter), left - amount === 0 ? "used" : "issued", by,
-  ]);
+  await changeCreditNoteUse(tx, creditNoteId, { creditNoteStatus: cn.creditNoteStatus, usedAmount: cn.usedAmount }, cents(cn.usedAmount) + amount, left - amount === 0 ? "used" : "issued", by);
+}
+
+/** Sets what a credit note has paid so far and its status, with the log row of the change. */
+async function changeCreditNoteUse(tx: Queryable, id: string, before: { creditNoteStatus: string; usedAmount: string }, usedAfter: Cents, status: "issued" | "used", by: string | null): Promise<void> {
+  const after = { creditNoteStatus: status, usedAmount: centsToNumeric(usedAfter) };
+  await tx.query(`update credit_notes set "usedAmount" = $2::numeric, "creditNoteStatus" = $3, "updatedBy" = $4 where id = $1`, [id, after.usedAmount, status, by]);
   await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'update', $2::jsonb, $3::jsonb, $4)`, [
-    creditNoteId,
-    JSON.stringify({ creditNoteStatus: cn.creditNoteStatus, usedAmount: cn.usedAmount }),
-    JSON.stringify({ creditNoteStatus: left - amount === 0 ? "used" : "issued", usedAmount: centsToNumeric(usedAfter) }),
-    by,
+    id, JSON.stringify(before), JSON.stringify(after), by,
   ]);
 }
 
@@ -186,11 +182,7 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     for (const p of payments) {
       if (!p.creditNoteId) continue;
       const { rows: cn } = await tx.query<{ usedAmount: string; creditNoteStatus: string }>(`select "usedAmount"::text as "usedAmount", "creditNoteStatus" from credit_notes where id = $1 for update`, [p.creditNoteId]);
-      const usedAfter = Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount));
-      await tx.query(`update credit_notes set "usedAmount" = $2::numeric, "creditNoteStatus" = 'issued', "updatedBy" = $3 where id = $1`, [p.creditNoteId, centsToNumeric(usedAfter), by]);
-      await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'update', $2::jsonb, $3::jsonb, $4)`, [
-        p.creditNoteId, JSON.stringify({ creditNoteStatus: cn[0]!.creditNoteStatus, usedAmount: cn[0]!.usedAmount }), JSON.stringify({ creditNoteStatus: "issued", usedAmount: centsToNumeric(usedAfter) }), by,
-      ]);
+      await changeCreditNoteUse(tx, p.creditNoteId, cn[0]!, Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount)), "issued", by);
     }
     await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = $1`, [receiptId, by]);
     await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = $1`, [receiptId, reason, by]);
@@ -223,14 +215,13 @@ export async function invoiceDetail(db: Queryable, invoiceId: string): Promise<I
      where p."invoiceId" = $1 order by p."paidAt", p."createdAt"`,
     [invoiceId],
   );
-  const total = cents(invoice.total);
-  const received = cents(invoice.paidAmount);
+  const { due, overpaid } = balanceOf(cents(invoice.total), cents(invoice.paidAmount));
   return {
     invoice,
     paymentAdvice: { id: pa.id, name: pa.name, paymentStatus: pa.paymentStatus, issueDate: pa.issueDate, dueDate: pa.dueDate, total: pa.summary?.total ?? "0.00" },
     student: student[0] ?? null,
     payments,
-    balanceDue: centsToNumeric(Math.max(0, total - received)),
-    overpaid: centsToNumeric(Math.max(0, received - total)),
+    balanceDue: centsToNumeric(due),
+    overpaid: centsToNumeric(overpaid),
   };
 }

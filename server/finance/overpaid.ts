@@ -10,9 +10,10 @@ import { INVOICE_MESSAGES } from "../../src/domain/finance/invoice.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { lockInvoice } from "./invoices.ts";
 import { readPaRow } from "./paymentAdviceRecord.ts";
-import { FinanceError, financeTransaction } from "./transaction.ts";
+import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 
-export const creditNoteActionObject = (action: "create-overpaid") => `api:/actions/credit-note/${action}`;
+export type CreditNoteActionRight = "create-overpaid";
+export const creditNoteActionObject = (action: CreditNoteActionRight) => `api:/actions/credit-note/${action}`;
 
 export interface OverpaidCreditNote {
   id: string;
@@ -20,8 +21,8 @@ export interface OverpaidCreditNote {
   summary: { subTotal: string; gst: string; total: string };
 }
 
-export async function createOverpaidCreditNote(db: Db, receiptId: string, by: string | null, can: () => Promise<boolean>): Promise<OverpaidCreditNote> {
-  if (!(await can())) throw new FinanceError(403, "You do not have permission to perform this action.");
+export async function createOverpaidCreditNote(db: Db, receiptId: string, by: string | null, can: (action: CreditNoteActionRight) => Promise<boolean>): Promise<OverpaidCreditNote> {
+  await requireRight(can, "create-overpaid");
   return financeTransaction(db, async (tx) => {
     const { rows } = await tx.query<{ invoiceId: string | null }>(`select "invoiceId" from receipts where id = $1 and status = 'active'`, [receiptId]);
     if (!rows[0]?.invoiceId) throw new FinanceError(404, INVOICE_MESSAGES.receiptNotFound);

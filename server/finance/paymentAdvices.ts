@@ -13,7 +13,7 @@ import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceC
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { nextDocumentNumber } from "./numbers.ts";
-import { FinanceError, financeTransaction, fieldErrors } from "./transaction.ts";
+import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, requireRight } from "./transaction.ts";
 
 /** The action rights of FINANCE.md §5, one policy object each (api:/actions/payment-advice/<action>, POST). */
 export const PA_ACTIONS = ["create", "edit-draft", "delete-draft", "issue", "edit-unpaid", "email-unpaid", "void-unpaid", "void-paid"] as const;
@@ -23,11 +23,6 @@ export const ACTION_METHOD = "POST";
 
 /** Asks the access policy whether the caller may perform an action (a 403 otherwise). */
 export type ActionCheck = (action: PaActionRight) => Promise<boolean>;
-const FORBIDDEN = "You do not have permission to perform this action.";
-/** Asked before a transaction opens, never inside one (see savePaymentAdvice). */
-async function requireRight(can: ActionCheck, action: PaActionRight): Promise<void> {
-  if (!(await can(action))) throw new FinanceError(403, FORBIDDEN);
-}
 
 const COLUMN_ORDER = [
   "studentId", "companyId", "branchId", "issueDate", "dueDate", "qrExpiryDate", "hasExpiryDate", "axsCode", "isRegistrationFee", "registrationFeeConfig",
@@ -91,11 +86,11 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
   // The rights are asked before the transaction: the policy may read the database, and a transaction
   // waiting for a second pooled connection while holding its first could starve the pool.
   const rights = input.action === "issue" ? { issue: await can("issue") } : { "edit-draft": await can("edit-draft"), "edit-unpaid": await can("edit-unpaid") };
-  if (!Object.values(rights).some(Boolean)) throw new FinanceError(403, FORBIDDEN);
+  if (!Object.values(rights).some(Boolean)) throw new FinanceError(403, FORBIDDEN_ACTION);
   return financeTransaction(db, async (tx) => {
     const before = await readPaRow(tx, id, { forUpdate: true });
     const right: PaActionRight = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
-    if (!(rights as Partial<Record<PaActionRight, boolean>>)[right]) throw new FinanceError(403, FORBIDDEN);
+    if (!(rights as Partial<Record<PaActionRight, boolean>>)[right]) throw new FinanceError(403, FORBIDDEN_ACTION);
     await assertFresh(tx, before, input.updatedAt);
     if (input.action === "issue" && !transitionTarget(before.paymentStatus, "issue")) throw new FinanceError(400, PA_MESSAGES.notIssuable);
     const received = await amountReceived(tx, id);

@@ -26,6 +26,13 @@ export class FinanceError extends Error {
   }
 }
 
+export const FORBIDDEN_ACTION = "You do not have permission to perform this action.";
+
+/** Asks the access policy for an action right (api:/actions/<document>/<action>) before any write: a 403 otherwise. */
+export async function requireRight<A>(can: (action: A) => Promise<boolean>, action: A): Promise<void> {
+  if (!(await can(action))) throw new FinanceError(403, FORBIDDEN_ACTION);
+}
+
 /** Several field problems at once → a 400 whose message is the first. */
 export function fieldErrors(errors: Record<string, string>): FinanceError {
   return new FinanceError(400, Object.values(errors)[0] ?? "Invalid input.", errors);

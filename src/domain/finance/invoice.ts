@@ -48,6 +48,11 @@ export const INVOICE_STATUS_TONES: Record<InvoiceStatus, "success" | "warning" |
 
 export const RECEIPT_STATUS_LABELS: Record<"active" | "voided", string> = { active: "Active", voided: "Voided" };
 
+/** An issued PA (unpaid, paid, overpaid) has an invoice; a draft, a voided or a withdrawn one has none. */
+export function isPaInvoiceable(paymentStatus: string): boolean {
+  return paymentStatus === "unpaid" || paymentStatus === "paid" || paymentStatus === "overpaid";
+}
+
 /** The invoice's status from what it asks and what was received (non-voided payments). */
 export function invoiceStatusFor(total: Cents, received: Cents): Exclude<InvoiceStatus, "voided" | "payment_online"> {
   if (received <= 0) return "active";

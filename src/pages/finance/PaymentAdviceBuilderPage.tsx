@@ -17,6 +17,7 @@ import { numericToCents } from "../../domain/money.ts";
 import { computePaymentAdvice, type PricedClass } from "../../domain/finance/paymentAdvice.ts";
 import { isPaEditable, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
 import { InvoiceButton } from "./invoices/InvoiceButton.tsx";
+import { isPaInvoiceable } from "../../domain/finance/invoice.ts";
 import type { EmailUnpaidReply, PaymentAdviceRecord, VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
 import { isTermless } from "../../domain/finance/classCard.ts";
 import { StudentPicker } from "../students/StudentPicker.tsx";
@@ -296,7 +297,7 @@ export default function PaymentAdviceBuilderPage() {
               <Button>Paper</Button>
             </Link>
           )}
-          {record && (status === "unpaid" || status === "paid" || status === "overpaid") && <InvoiceButton paymentAdviceId={record.id} />}
+          {record && isPaInvoiceable(status) && <InvoiceButton paymentAdviceId={record.id} />}
           {record && status === "unpaid" && canEmail && (
             <Button loading={busy === "email"} onClick={() => void emailParents()}>
               Email to Parents

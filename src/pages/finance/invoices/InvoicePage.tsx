@@ -12,6 +12,7 @@ import { useState } from "react";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../../app/api.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay, todayInSingapore } from "../../../domain/dates.ts";
 import { centsToNumeric, formatMoney, numericToCents, type Cents } from "../../../domain/money.ts";
+import { formatMoneyValue } from "../../../domain/formats.ts";
 import {
   CARD_TYPE_LABELS, CARD_TYPES, creditNoteLeft, INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentMethodLabel,
   type InvoiceDetail, type PaymentMethod,
@@ -21,7 +22,6 @@ import { DateInput } from "../../../framework/inputs/lazyInputs.tsx";
 import { DATE_FORMAT } from "../../../domain/dates.ts";
 import type { Dayjs } from "dayjs";
 
-const money = (v: string) => formatMoney(numericToCents(v) ?? 0);
 const TONE_COLOURS = { success: "green", warning: "orange", danger: "red", default: "default", processing: "blue" } as const;
 
 function useInvoiceRight(action: "record-payment" | "void" | "void-payment"): boolean {
@@ -102,12 +102,12 @@ export default function InvoicePage() {
           </Descriptions.Item>
           <Descriptions.Item label="Invoice Date">{formatCalendarDay(invoice.invoiceDate, DISPLAY_DATE_FORMAT)}</Descriptions.Item>
           <Descriptions.Item label="Due Date">{formatCalendarDay(pa.dueDate, DISPLAY_DATE_FORMAT)}</Descriptions.Item>
-          <Descriptions.Item label="Total">{money(invoice.total)}</Descriptions.Item>
-          <Descriptions.Item label="Amount Received">{money(invoice.paidAmount)}</Descriptions.Item>
+          <Descriptions.Item label="Total">{formatMoneyValue(invoice.total)}</Descriptions.Item>
+          <Descriptions.Item label="Amount Received">{formatMoneyValue(invoice.paidAmount)}</Descriptions.Item>
           <Descriptions.Item label="Balance Due">
-            <strong data-testid="balance-due">{money(data.balanceDue)}</strong>
+            <strong data-testid="balance-due">{formatMoneyValue(data.balanceDue)}</strong>
           </Descriptions.Item>
-          {numericToCents(data.overpaid)! > 0 && <Descriptions.Item label="Overpaid">{money(data.overpaid)}</Descriptions.Item>}
+          {numericToCents(data.overpaid)! > 0 && <Descriptions.Item label="Overpaid">{formatMoneyValue(data.overpaid)}</Descriptions.Item>}
           {voided && <Descriptions.Item label="Void reason">{invoice.reasons}</Descriptions.Item>}
         </Descriptions>
       </Card>
@@ -121,7 +121,7 @@ export default function InvoicePage() {
             { title: "Date", dataIndex: "paymentDate", render: (v: string) => formatCalendarDay(v, DISPLAY_DATE_FORMAT) },
             { title: "Method", key: "method", render: (_: unknown, p: InvoiceDetail["payments"][number]) => `${paymentMethodLabel(p)}${p.creditNoteName ? ` ${p.creditNoteName}` : ""}` },
             { title: "Reference No.", dataIndex: "referenceNo", render: (v: string | null) => v ?? "--" },
-            { title: "Amount", dataIndex: "amount", align: "right" as const, render: (v: string) => money(v) },
+            { title: "Amount", dataIndex: "amount", align: "right" as const, render: (v: string) => formatMoneyValue(v) },
             {
               title: "Receipt",
               key: "receipt",
@@ -257,7 +257,7 @@ function OverpaidCreditNoteButton({ receiptId, onDone }: { receiptId: string; on
         setBusy(true);
         try {
           const reply = await api<{ summary: { total: string } }>("POST", "/credit-notes", { type: "overpaid", receiptId });
-          void message.success(`Overpaid credit note of ${money(reply.data!.summary.total)} created: awaiting finance approval.`);
+          void message.success(`Overpaid credit note of ${formatMoneyValue(reply.data!.summary.total)} created: awaiting finance approval.`);
           onDone();
         } catch (err) {
           void message.error(rejectionMessage(err, "The credit note could not be created."));

@@ -7,11 +7,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, rejectionMessage } from "../../../app/api.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../../domain/dates.ts";
-import { formatMoney, numericToCents } from "../../../domain/money.ts";
+import { formatMoneyValue } from "../../../domain/formats.ts";
 import { paymentMethodLabel, type ReceiptPaper } from "../../../domain/finance/invoice.ts";
 import { PAPER_CSS, PaperButtons, PaperCompany } from "../PaperButtons.tsx";
 
-const money = (v: string) => formatMoney(numericToCents(v) ?? 0);
 
 export default function ReceiptPaperPage() {
   const { receiptId } = useParams();
@@ -27,14 +26,14 @@ export default function ReceiptPaperPage() {
   const rows: [string, React.ReactNode][] = [
     ["Received from", student ? `${student.fullName}${student.username ? ` (${student.username})` : ""}` : "--"],
     ["Receipt date", formatCalendarDay(r.receiptDate, DISPLAY_DATE_FORMAT)],
-    ["Amount received", <strong key="amount">{money(r.amount)}</strong>],
+    ["Amount received", <strong key="amount">{formatMoneyValue(r.amount)}</strong>],
     ["Payment method", paymentMethodLabel(r)],
     ["Reference no.", r.referenceNo ?? "--"],
     ["For invoice", <Link key="invoice" to={`/finance/invoice/${data.paymentAdvice.id}/${invoice.id}`}>{invoice.name}</Link>],
     ["Payment advice", data.paymentAdvice.name ?? "--"],
     ["Branch", data.branch?.name ?? "--"],
-    ["Invoice total", money(invoice.total)],
-    ["Balance due", money(data.balanceDue)],
+    ["Invoice total", formatMoneyValue(invoice.total)],
+    ["Balance due", formatMoneyValue(data.balanceDue)],
   ];
   return (
     <>
