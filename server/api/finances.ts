@@ -9,8 +9,6 @@ import { z } from "zod";
 import type { ServerContext } from "../app.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import type { MediaService } from "../media/index.ts";
-import { numericToCents } from "../../src/domain/money.ts";
-import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
 import { GST_CHOICES, type GstPercent } from "../../src/domain/finance/summary.ts";
 import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { PA_FIELD_MESSAGES } from "../finance/paymentAdviceCompose.ts";
@@ -18,38 +16,9 @@ import { ACTION_METHOD, deletePaymentAdvice, initPaymentAdvice, paActionObject, 
 import { emailUnpaidToParents } from "../finance/email.ts";
 import { paperData, paperPdf } from "../finance/paper.ts";
 import { FinanceError } from "../finance/transaction.ts";
-import { uuid, validationError } from "./validation.ts";
+import { day, money, uuid, validationError } from "./validation.ts";
 import { FORBIDDEN_MESSAGE } from "./guard.ts";
 
-/** A calendar day: "YYYY-MM-DD" or a UTC start-of-day ISO string (spec part 2 §9) → "YYYY-MM-DD". */
-const day = (message = "Invalid date.") =>
-  z
-    .string({ error: message })
-    .transform((v, ctx) => {
-      const d = parseCalendarDay(/^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(v) ? v.slice(0, 10) : v);
-      if (!d) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return d.format(DATE_FORMAT);
-    })
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null);
-/** Dollars (numeric string or number) → integer cents, not negative. */
-const money = (requiredMessage: string) =>
-  z.union([z.string(), z.number()], { error: requiredMessage }).transform((v, ctx) => {
-    const cents = typeof v === "string" && v.trim() === "" ? null : numericToCents(v);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: requiredMessage });
-      return z.NEVER;
-    }
-    if (cents < 0) {
-      ctx.addIssue({ code: "custom", message: "Amount cannot be negative." });
-      return z.NEVER;
-    }
-    return cents;
-  });
 const row = z.object({ name: z.string({ error: PA_FIELD_MESSAGES.rowName }).trim().min(1, PA_FIELD_MESSAGES.rowName).max(200), amount: money(PA_FIELD_MESSAGES.rowAmount) });
 const rows = z.array(row).max(50).default([]);
 const ids = z.array(uuid()).max(100).default([]);

@@ -1,10 +1,60 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { numericToCents } from "../../src/domain/money.ts";
+import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record id in a body, query or path: anything but a uuid gets `message`. */
 export const uuid = (message = "Invalid id.") => z.string({ error: message }).regex(UUID, message);
+
+/** A calendar day: "YYYY-MM-DD" or a UTC start-of-day ISO string (spec part 2 §9) → "YYYY-MM-DD". */
+export const day = (message = "Invalid date.") =>
+  z
+    .string({ error: message })
+    .transform((v, ctx) => {
+      const d = parseCalendarDay(/^\d{4}-\d{2}-\d{2}T00:00:00(\.000)?Z$/.test(v) ? v.slice(0, 10) : v);
+      if (!d) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return d.format(DATE_FORMAT);
+    })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+/** Dollars (numeric string or number) → integer cents, not negative. */
+export const money = (requiredMessage: string) =>
+  z.union([z.string(), z.number()], { error: requiredMessage }).transform((v, ctx) => {
+    const cents = typeof v === "string" && v.trim() === "" ? null : numericToCents(v);
+    if (cents === null) {
+      ctx.addIssue({ code: "custom", message: requiredMessage });
+      return z.NEVER;
+    }
+    if (cents < 0) {
+      ctx.addIssue({ code: "custom", message: "Amount cannot be negative." });
+      return z.NEVER;
+    }
+    return cents;
+  });
+/** A day that must be given. */
+export const requiredDay = (message: string) =>
+  day(message)
+    .refine((v) => v !== null, { message })
+    .transform((v) => v!);
+
+/** Free text: blank is null; absent stays undefined (an update leaves the field as it was). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** The `updatedAt` a document update read (optimistic concurrency, FINANCE.md §1). */
+export const updatedAt = z.string({ error: "updatedAt is required." }).min(1, "updatedAt is required.");
 
 /** 400 {success:false, message, errors:{field: message}}: the first problem as the message, one message per field. */
 export function validationError(reply: FastifyReply, error: z.ZodError) {

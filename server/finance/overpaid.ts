@@ -5,15 +5,13 @@
  */
 import type { Db } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
-import { CREDIT_NOTE_MESSAGES, creditNoteTotals } from "../../src/domain/finance/creditNote.ts";
+import { CREDIT_NOTE_MESSAGES, creditNoteTotals, type CreditNoteRight } from "../../src/domain/finance/creditNote.ts";
 import { INVOICE_MESSAGES } from "../../src/domain/finance/invoice.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { lockInvoice } from "./invoices.ts";
 import { readPaRow } from "./paymentAdviceRecord.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 
-export type CreditNoteActionRight = "create-overpaid";
-export const creditNoteActionObject = (action: CreditNoteActionRight) => `api:/actions/credit-note/${action}`;
 
 export interface OverpaidCreditNote {
   id: string;
@@ -21,7 +19,7 @@ export interface OverpaidCreditNote {
   summary: { subTotal: string; gst: string; total: string };
 }
 
-export async function createOverpaidCreditNote(db: Db, receiptId: string, by: string | null, can: (action: CreditNoteActionRight) => Promise<boolean>): Promise<OverpaidCreditNote> {
+export async function createOverpaidCreditNote(db: Db, receiptId: string, by: string | null, can: (action: CreditNoteRight) => Promise<boolean>): Promise<OverpaidCreditNote> {
   await requireRight(can, "create-overpaid");
   return financeTransaction(db, async (tx) => {
     const { rows } = await tx.query<{ invoiceId: string | null }>(`select "invoiceId" from receipts where id = $1 and status = 'active'`, [receiptId]);

@@ -47,3 +47,31 @@ export async function issuedPa(server: TestServer, token: string, c: ClassPick, 
   expect(issued.statusCode, issued.body).toBe(200);
   return issued.json().data as { id: string; name: string; companyId: string; studentId: string; summary: { total: string }; updatedAt: string };
 }
+
+export interface Enrolment extends ClassPick { studentId: string; lessons: Array<{ id: string; date: string }> }
+
+/**
+ * Students enrolled in an open regular class of the company, each with at least `minLessons` lessons of one
+ * term still ahead and not attended (what a suspension or a withdrawal acts on), one student per class.
+ */
+export async function enrolmentsWithLessonsAhead(server: TestServer, count: number, minLessons = 4, companyShortName = "BME"): Promise<Enrolment[]> {
+  const { rows } = await server.db.query<ClassPick & { studentId: string; lessons: Array<{ id: string; date: string }> }>(
+    `select distinct on (c.id) c.id, c."companyId", c."branchId", c."programId", l."termId", sc."userId" as "studentId",
+       (select min(x.date)::text from lessons x where x."classId" = c.id and x."termId" = l."termId" and x.status = 'active' and x."lessonStatus" = 'active') as start,
+       json_agg(json_build_object('id', l.id, 'date', l.date::text) order by l.date) as lessons
+     from student_classes sc join classes c on c.id = sc."classId"
+       join lessons_students ls on ls."studentId" = sc."userId" and ls.type = 'enrolled' and ls.status = 'not_attended'
+       join lessons l on l.id = ls."lessonId" and l."classId" = c.id and l.status = 'active' and l."lessonStatus" = 'active' and l."termId" is not null
+         and l.date > (now() at time zone 'Asia/Singapore')::date
+       join users u on u.id = sc."userId" and u.status = 'active' and u."companyId" = c."companyId"
+     where sc.status = 'enrolled' and c."classType" = 'regular' and c."classStatus" = 'open' and c.status = 'active'
+       and c."companyId" = (select id from companies where "shortName" = $1)
+     group by c.id, l."termId", sc."userId" having count(*) >= $2
+     order by c.id, count(*) desc`,
+    [companyShortName, minLessons],
+  );
+  const seen = new Set<string>();
+  const picked = rows.filter((r) => !seen.has(r.studentId) && seen.add(r.studentId)).slice(0, count);
+  expect(picked.length, "enrolled students with lessons ahead in the demo data").toBe(count);
+  return picked;
+}

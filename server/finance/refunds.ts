@@ -1,0 +1,517 @@
+/**
+ * Withdrawals and their refunds (FINANCE.md §4 "Refund", §5; spec part 1 §2, part 2 §3, §7), each call one
+ * finance transaction with its log row:
+ *   withdrawal (`POST /refund` {type: withdrawal}) → enrolment `withdrawn`, lesson-students after the last
+ *     lesson `withdrawn`, the class's unpaid PAs without payments `withdrawn`, a refund awaiting front desk
+ *     with the class's refund line priced from the PA that billed it;
+ *   update (`PATCH /refund/{id}`) → what the current step may change (front desk: classes, dates, included
+ *     credit notes and deposits; sales: feedback and rating; finance: payee and method); priced again;
+ *   change status → the moves of REFUND_MOVES; refunded assigns the RF number and uses the included credit
+ *     notes and deposits.
+ */
+import type { Db, Queryable } from "../db/index.ts";
+import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
+import {
+  REFUND_MESSAGES,
+  refundClassFigures,
+  refundEditStep,
+  refundMove,
+  refundMovesFrom,
+  refundTotals,
+  type Rating,
+  type RefundDetail,
+  type RefundMethod,
+  type RefundRight,
+  type RefundStatus,
+} from "../../src/domain/finance/refund.ts";
+import { creditNoteLeft } from "../../src/domain/finance/invoice.ts";
+import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { amountReceived, logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
+import { classBilling, receiptsOfClass } from "./classBilling.ts";
+import { grantedRights } from "./creditNoteRecord.ts";
+import { nextDocumentNumber } from "./numbers.ts";
+import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
+
+export { grantedRights };
+export type RefundRights = ReadonlySet<RefundRight>;
+const cents = (v: string | null | undefined): Cents => numericToCents(v ?? "0") ?? 0;
+const ENROLLED = `('enrolled', 'transferred', 'replacement', 'suspended')`;
+
+interface RefundRow {
+  id: string;
+  name: string | null;
+  refundStatus: RefundStatus;
+  refundMethod: RefundMethod | null;
+  rating: Rating | null;
+  reason: string | null;
+  reasonReject: string | null;
+  noticeDate: string | null;
+  issuedBy: string | null;
+  payeeDetails: RefundDetail["payeeDetails"];
+  studentFeedback: RefundDetail["studentFeedback"];
+  summary: RefundDetail["summary"];
+  creditNoteIds: string[];
+  depositIds: string[];
+  studentId: string;
+  companyId: string;
+  withdrawalId: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface RefundClassRow {
+  id: string;
+  classId: string | null;
+  receiptId: string | null;
+  deduction: string;
+  unitPrice: string;
+  lastLessonDate: string | null;
+  leftLessonAmount: string;
+  leftLessonNo: number;
+  oweLessonNo: number;
+  otherPayments: Array<{ name: string; amount: string }>;
+}
+
+async function readRefund(db: Queryable, id: string, forUpdate = false): Promise<RefundRow> {
+  const { rows } = await db.query<RefundRow>(
+    `select id, name, "refundStatus", "refundMethod", rating, reason, "reasonReject", "noticeDate"::text as "noticeDate", "issuedBy", "payeeDetails", "studentFeedback",
+       summary, "creditNoteIds", "depositIds", "studentId", "companyId", "withdrawalId", status,
+       to_json("createdAt") #>> '{}' as "createdAt", to_json("updatedAt") #>> '{}' as "updatedAt"
+     from refunds where id = $1${forUpdate ? " for update" : ""}`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row || row.status === "deleted") throw new FinanceError(404, REFUND_MESSAGES.notFound);
+  return row;
+}
+
+async function readClasses(db: Queryable, refundId: string): Promise<RefundClassRow[]> {
+  const { rows } = await db.query<RefundClassRow>(
+    `select id, "classId", "receiptId", deduction::text as deduction, "unitPrice"::text as "unitPrice", "lastLessonDate"::text as "lastLessonDate",
+       "leftLessonAmount"::text as "leftLessonAmount", "leftLessonNo", "oweLessonNo", "otherPayments"
+     from refund_classes where "refundId" = $1 and status = 'active' order by "createdAt", id`,
+    [refundId],
+  );
+  return rows;
+}
+
+async function gstOfReceipt(db: Queryable, receiptId: string | null): Promise<GstPercent> {
+  if (!receiptId) return 0;
+  const { rows } = await db.query<{ gst: string }>(`select pa.gst::text as gst from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = $1`, [receiptId]);
+  return Number(rows[0]?.gst ?? 0) as GstPercent;
+}
+
+const classInput = (c: RefundClassRow, gstPercent: GstPercent) => ({
+  unitPrice: cents(c.unitPrice),
+  leftLessonNo: c.leftLessonNo,
+  oweLessonNo: c.oweLessonNo,
+  deduction: cents(c.deduction),
+  otherPayments: (c.otherPayments ?? []).map((p) => ({ name: p.name, amount: cents(p.amount) })),
+  gstPercent,
+});
+
+/** Amounts of the included credit notes (what is left of each) and deposits, checked to be the student's and usable. */
+async function includedAmounts(db: Queryable, studentId: string, creditNoteIds: readonly string[], depositIds: readonly string[]) {
+  const { rows: cns } = await db.query<{ id: string; total: string | null; usedAmount: string }>(
+    `select id, summary->>'total' as total, "usedAmount"::text as "usedAmount" from credit_notes where id = any($1::uuid[]) and "studentId" = $2 and "creditNoteStatus" = 'issued' and status = 'active'`,
+    [creditNoteIds, studentId],
+  );
+  if (cns.length !== new Set(creditNoteIds).size) throw fieldErrors({ creditNoteIds: REFUND_MESSAGES.creditNoteUnknown });
+  const { rows: deps } = await db.query<{ id: string; amount: string }>(
+    `select id, amount::text as amount from deposits where id = any($1::uuid[]) and "studentId" = $2 and "depositStatus" = 'paid' and status = 'active'`,
+    [depositIds, studentId],
+  );
+  if (deps.length !== new Set(depositIds).size) throw fieldErrors({ depositIds: REFUND_MESSAGES.depositUnknown });
+  return { creditNotes: cns.map((c) => creditNoteLeft(cents(c.total), cents(c.usedAmount))), deposits: deps.map((d) => cents(d.amount)) };
+}
+
+/** Prices every class line and the refund (the stored figures are the server's, never the browser's). */
+async function price(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" | "creditNoteIds" | "depositIds">): Promise<void> {
+  const classes = await readClasses(tx, refund.id);
+  const inputs = [];
+  for (const c of classes) {
+    const input = classInput(c, await gstOfReceipt(tx, c.receiptId));
+    inputs.push(input);
+    await tx.query(`update refund_classes set "leftLessonAmount" = $2::numeric where id = $1`, [c.id, centsToNumeric(refundClassFigures(input).leftLessonAmount)]);
+  }
+  const included = await includedAmounts(tx, refund.studentId, refund.creditNoteIds, refund.depositIds);
+  const t = refundTotals(inputs, included.creditNotes, included.deposits);
+  const summary = { classAmount: centsToNumeric(t.classAmount), creditNoteAmount: centsToNumeric(t.creditNoteAmount), depositAmount: centsToNumeric(t.depositAmount), total: centsToNumeric(t.total) };
+  await tx.query(`update refunds set summary = $2::jsonb where id = $1`, [refund.id, JSON.stringify(summary)]);
+}
+
+/** Billed lessons of the class dated after the last lesson (what is left to refund). */
+async function lessonsAfter(db: Queryable, lessonIds: readonly string[], lastLessonDate: string): Promise<number> {
+  if (!lessonIds.length) return 0;
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from lessons where id = any($1::uuid[]) and date > $2::date and status = 'active' and "lessonStatus" = 'active'`,
+    [lessonIds, lastLessonDate],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The lesson-students of the class after the last lesson are withdrawn; those on or before it come back. */
+async function withdrawLessons(tx: Queryable, studentId: string, classId: string, lastLessonDate: string, by: string | null): Promise<void> {
+  await tx.query(
+    `update lessons_students ls set status = case when l.date > $3::date then 'withdrawn' else 'not_attended' end, "updatedBy" = $4
+     from lessons l where l.id = ls."lessonId" and ls."studentId" = $1 and l."classId" = $2
+       and ((l.date > $3::date and ls.status in ('not_attended', 'suspended')) or (l.date <= $3::date and ls.status = 'withdrawn'))`,
+    [studentId, classId, lastLessonDate, by],
+  );
+}
+
+function snapshot(r: RefundRow, classes: RefundClassRow[]) {
+  return {
+    name: r.name,
+    refundStatus: r.refundStatus,
+    refundMethod: r.refundMethod,
+    rating: r.rating,
+    reason: r.reason,
+    reasonReject: r.reasonReject,
+    noticeDate: r.noticeDate,
+    payeeDetails: r.payeeDetails,
+    studentFeedback: r.studentFeedback,
+    creditNoteIds: r.creditNoteIds,
+    depositIds: r.depositIds,
+    summary: r.summary,
+    refundClasses: classes.map((c) => ({ classId: c.classId, receiptId: c.receiptId, lastLessonDate: c.lastLessonDate, leftLessonNo: c.leftLessonNo, oweLessonNo: c.oweLessonNo, deduction: c.deduction, unitPrice: c.unitPrice, otherPayments: c.otherPayments })),
+  };
+}
+
+async function writeRefundLog(tx: Queryable, id: string, type: "create" | "update" | "change_status", before: unknown, after: unknown, by: string | null) {
+  await tx.query(`insert into refund_logs ("refundId", type, "valueBefore", "valueAfter", "createdBy") values ($1, $2, $3::jsonb, $4::jsonb, $5)`, [
+    id, type, before === null ? null : JSON.stringify(before), JSON.stringify(after), by,
+  ]);
+}
+
+export interface WithdrawalInput {
+  studentId: string;
+  classId: string;
+  noticeDate: string;
+  lastLessonDate: string;
+  reason: string | null;
+  remarks: string | null;
+}
+
+/** `POST /refund` {type: withdrawal}: the withdrawal and everything it changes, and its refund, at once. */
+export async function createWithdrawal(db: Db, input: WithdrawalInput, by: string | null, canCreate: boolean): Promise<{ withdrawalId: string; refundId: string }> {
+  if (!canCreate) throw new FinanceError(403, FORBIDDEN_ACTION);
+  return financeTransaction(db, async (tx) => {
+    const { rows: enrolment } = await tx.query<{ id: string }>(
+      `select id from student_classes where "userId" = $1 and "classId" = $2 and status in ${ENROLLED} order by "lessonStartDate" desc nulls last limit 1 for update`,
+      [input.studentId, input.classId],
+    );
+    if (!enrolment[0]) throw fieldErrors({ classId: REFUND_MESSAGES.notEnrolled });
+    const { rows: earlier } = await tx.query(`select 1 from withdrawals where "studentClassId" = $1 and status = 'active' and "withdrawalStatus" in ('pending', 'completed') limit 1`, [enrolment[0].id]);
+    if (earlier.length) throw fieldErrors({ classId: REFUND_MESSAGES.alreadyWithdrawn });
+    const { rows: w } = await tx.query<{ id: string }>(
+      `insert into withdrawals ("studentId", "classId", "studentClassId", "withdrawalDate", "lastLessonDate", reason, remarks, "createdBy", "updatedBy")
+       values ($1, $2, $3, $4::date, $5::date, $6, $7, $8, $8) returning id`,
+      [input.studentId, input.classId, enrolment[0].id, input.noticeDate, input.lastLessonDate, input.reason, input.remarks, by],
+    );
+    await tx.query(`update student_classes set status = 'withdrawn', "endDate" = $2::date, "updatedBy" = $3 where id = $1`, [enrolment[0].id, input.lastLessonDate, by]);
+    await withdrawLessons(tx, input.studentId, input.classId, input.lastLessonDate, by);
+    await withdrawUnpaidPas(tx, input.studentId, input.classId, by);
+
+    const billing = await classBilling(tx, input.studentId, input.classId);
+    const { rows: cls } = await tx.query<{ companyId: string | null }>(`select "companyId" from classes where id = $1`, [input.classId]);
+    const companyId = billing?.companyId ?? cls[0]?.companyId;
+    if (!companyId) throw fieldErrors({ classId: "The class has no company." });
+    const receipt = billing ? (await receiptsOfClass(tx, input.studentId, input.classId)).find((r) => r.paymentAdviceId === billing.paymentAdviceId) : undefined;
+    const { rows: refund } = await tx.query<{ id: string }>(
+      `insert into refunds (type, "refundStatus", reason, "noticeDate", "studentId", "companyId", "withdrawalId", "createdBy", "updatedBy")
+       values ('withdrawal', 'awaiting_front_desk_action', $1, $2::date, $3, $4, $5, $6, $6) returning id`,
+      [input.reason, input.noticeDate, input.studentId, companyId, w[0]!.id, by],
+    );
+    const refundId = refund[0]!.id;
+    await tx.query(
+      `insert into refund_classes ("refundId", "classId", "receiptId", "unitPrice", "lastLessonDate", "leftLessonNo", "createdBy", "updatedBy") values ($1, $2, $3, $4::numeric, $5::date, $6, $7, $7)`,
+      [refundId, input.classId, receipt?.id ?? null, centsToNumeric(billing?.unitPrice ?? 0), input.lastLessonDate, billing ? await lessonsAfter(tx, billing.billedLessonIds, input.lastLessonDate) : 0, by],
+    );
+    const row = await readRefund(tx, refundId);
+    await price(tx, row);
+    await writeRefundLog(tx, refundId, "create", null, snapshot(await readRefund(tx, refundId), await readClasses(tx, refundId)), by);
+    return { withdrawalId: w[0]!.id, refundId };
+  });
+}
+
+/** The student's unpaid PAs billing the class, with nothing received, become withdrawn (logged on each PA). */
+async function withdrawUnpaidPas(tx: Queryable, studentId: string, classId: string, by: string | null): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `select id from payment_advices pa where "studentId" = $1 and status = 'active' and "paymentStatus" = 'unpaid'
+       and exists (select 1 from jsonb_array_elements(pa."classInformations") card where card->>'id' = $2) order by id for update`,
+    [studentId, classId],
+  );
+  for (const { id } of rows) {
+    if ((await amountReceived(tx, id)) > 0) continue;
+    const before = await readPaRow(tx, id);
+    await tx.query(`update payment_advices set "paymentStatus" = 'withdrawn', "updatedBy" = $2 where id = $1`, [id, by]);
+    const student = await studentOf(tx, studentId);
+    await writeLog(tx, id, "change_status", logSnapshot(before, student), logSnapshot(await readPaRow(tx, id), student), by);
+  }
+}
+
+export interface RefundClassUpdate {
+  id: string;
+  lastLessonDate?: string;
+  oweLessonNo?: number;
+  deduction?: Cents;
+  otherPayments?: Array<{ name: string; amount: Cents }>;
+  receiptId?: string | null;
+}
+
+export interface RefundUpdate {
+  updatedAt: string;
+  reason?: string | null;
+  noticeDate?: string;
+  classes?: RefundClassUpdate[];
+  creditNoteIds?: string[];
+  depositIds?: string[];
+  studentFeedback?: { feedback: string } | null;
+  rating?: Rating | null;
+  payeeDetails?: { name?: string; bankName?: string; accountNo?: string; contact?: string } | null;
+  refundMethod?: RefundMethod | null;
+  reasonReject?: string | null;
+}
+
+const STEP_FIELDS: Record<RefundRight, ReadonlyArray<keyof RefundUpdate>> = {
+  "complete-front-desk": ["reason", "noticeDate", "classes", "creditNoteIds", "depositIds"],
+  "sales-step": ["studentFeedback", "rating", "reasonReject"],
+  approve: ["payeeDetails", "refundMethod", "reasonReject", "creditNoteIds", "depositIds"],
+  reject: [],
+};
+
+async function assertFresh(tx: Queryable, row: RefundRow, updatedAt: string) {
+  const { rows } = await tx.query<{ same: boolean }>(`select $1::timestamptz = $2::timestamptz as same`, [row.updatedAt, updatedAt]);
+  if (!rows[0]?.same) throw new FinanceError(409, REFUND_MESSAGES.stale);
+}
+
+/** `PATCH /refund/{id}`: the fields of the current step (others are refused), priced again, one update log. */
+export async function updateRefund(db: Db, id: string, input: RefundUpdate, by: string | null, rights: RefundRights): Promise<RefundRow> {
+  return financeTransaction(db, async (tx) => {
+    const before = await readRefund(tx, id, true);
+    const step = refundEditStep(before.refundStatus);
+    if (!step) throw new FinanceError(400, REFUND_MESSAGES.notEditable);
+    if (!rights.has(step)) throw new FinanceError(403, FORBIDDEN_ACTION);
+    await assertFresh(tx, before, input.updatedAt);
+    const allowed = STEP_FIELDS[step];
+    const offending = (Object.keys(input) as (keyof RefundUpdate)[]).filter((k) => k !== "updatedAt" && input[k] !== undefined && !allowed.includes(k));
+    if (offending.length) throw new FinanceError(400, REFUND_MESSAGES.notEditable, Object.fromEntries(offending.map((k) => [k, REFUND_MESSAGES.notEditable])));
+    const classesBefore = await readClasses(tx, id);
+    for (const c of input.classes ?? []) await updateClass(tx, before, classesBefore, c, by);
+    const set: Record<string, unknown> = {};
+    for (const k of ["reason", "noticeDate", "rating", "refundMethod", "reasonReject"] as const) if (input[k] !== undefined) set[k] = input[k];
+    for (const k of ["creditNoteIds", "depositIds", "studentFeedback", "payeeDetails"] as const) if (input[k] !== undefined) set[k] = JSON.stringify(input[k]);
+    const keys = Object.keys(set);
+    if (keys.length) {
+      const jsonb = new Set(["creditNoteIds", "depositIds", "studentFeedback", "payeeDetails"]);
+      await tx.query(
+        `update refunds set ${keys.map((k, i) => `"${k}" = $${i + 2}${jsonb.has(k) ? "::jsonb" : k === "noticeDate" ? "::date" : ""}`).join(", ")}, "updatedBy" = $${keys.length + 2} where id = $1`,
+        [id, ...keys.map((k) => set[k]), by],
+      );
+    } else {
+      await tx.query(`update refunds set "updatedBy" = $2 where id = $1`, [id, by]);
+    }
+    await price(tx, await readRefund(tx, id));
+    const after = await readRefund(tx, id);
+    await writeRefundLog(tx, id, "update", snapshot(before, classesBefore), snapshot(after, await readClasses(tx, id)), by);
+    return after;
+  });
+}
+
+async function updateClass(tx: Queryable, refund: RefundRow, classes: RefundClassRow[], c: RefundClassUpdate, by: string | null): Promise<void> {
+  const line = classes.find((x) => x.id === c.id);
+  if (!line?.classId) throw fieldErrors({ classes: REFUND_MESSAGES.class });
+  const receiptId = c.receiptId !== undefined ? c.receiptId : line.receiptId;
+  let billing = null;
+  if (receiptId) {
+    const receipt = (await receiptsOfClass(tx, refund.studentId, line.classId)).find((r) => r.id === receiptId);
+    if (!receipt) throw fieldErrors({ receiptId: "This receipt is not one of the class's." });
+    billing = await classBilling(tx, refund.studentId, line.classId, receipt.paymentAdviceId);
+  }
+  const lastLessonDate = c.lastLessonDate ?? line.lastLessonDate;
+  if (!lastLessonDate) throw fieldErrors({ lastLessonDate: REFUND_MESSAGES.lastLessonDate });
+  if (c.lastLessonDate && c.lastLessonDate !== line.lastLessonDate) {
+    await withdrawLessons(tx, refund.studentId, line.classId, c.lastLessonDate, by);
+    await tx.query(`update student_classes set "endDate" = $3::date where "userId" = $1 and "classId" = $2 and status = 'withdrawn'`, [refund.studentId, line.classId, c.lastLessonDate]);
+    if (refund.withdrawalId) await tx.query(`update withdrawals set "lastLessonDate" = $2::date where id = $1`, [refund.withdrawalId, c.lastLessonDate]);
+  }
+  const leftLessonNo = billing ? await lessonsAfter(tx, billing.billedLessonIds, lastLessonDate) : receiptId ? line.leftLessonNo : 0;
+  const oweLessonNo = c.oweLessonNo ?? line.oweLessonNo;
+  if (!Number.isInteger(oweLessonNo) || oweLessonNo < 0) throw fieldErrors({ oweLessonNo: "The owed lessons must be a whole number, 0 or more." });
+  await tx.query(
+    `update refund_classes set "receiptId" = $2, "unitPrice" = $3::numeric, "lastLessonDate" = $4::date, "leftLessonNo" = $5, "oweLessonNo" = $6, deduction = $7::numeric, "otherPayments" = $8::jsonb, "updatedBy" = $9 where id = $1`,
+    [
+      line.id,
+      receiptId,
+      billing ? centsToNumeric(billing.unitPrice) : receiptId ? line.unitPrice : "0.00",
+      lastLessonDate,
+      leftLessonNo,
+      oweLessonNo,
+      c.deduction !== undefined ? centsToNumeric(c.deduction) : line.deduction,
+      JSON.stringify(c.otherPayments ? c.otherPayments.map((p) => ({ name: p.name, amount: centsToNumeric(p.amount) })) : line.otherPayments),
+      by,
+    ],
+  );
+}
+
+function moveErrors(r: RefundRow, classes: RefundClassRow[], to: RefundStatus, reasonReject: string | null | undefined): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (to === "awaiting_sale_action") {
+    if (!r.noticeDate) e.noticeDate = REFUND_MESSAGES.noticeDate;
+    if (!classes.length || classes.some((c) => !c.lastLessonDate)) e.lastLessonDate = REFUND_MESSAGES.lastLessonDate;
+    if (!r.reason?.trim()) e.reason = REFUND_MESSAGES.reason;
+  }
+  if (to === "awaiting_finance_approval" && (!r.studentFeedback?.feedback?.trim() || !r.rating)) e.studentFeedback = REFUND_MESSAGES.feedbackRequired;
+  if ((to === "rejected_by_sale" || to === "rejected_by_finance") && !(reasonReject ?? r.reasonReject)?.trim()) e.reasonReject = REFUND_MESSAGES.reasonRejectRequired;
+  if (to === "refunded") {
+    if (!r.payeeDetails?.name?.trim() || !r.refundMethod) e.payeeDetails = REFUND_MESSAGES.payeeRequired;
+    if (cents(r.summary?.total) < 0) e.total = REFUND_MESSAGES.negative;
+  }
+  return e;
+}
+
+/** `PATCH /refund/{id}/change-refund-status`. */
+export async function changeRefundStatus(db: Db, id: string, input: { status: RefundStatus; updatedAt: string; reasonReject?: string | null }, by: string | null, rights: RefundRights): Promise<RefundRow> {
+  return financeTransaction(db, async (tx) => {
+    const before = await readRefund(tx, id, true);
+    const move = refundMove(before.refundStatus, input.status);
+    if (!move) throw new FinanceError(400, REFUND_MESSAGES.moveNotAllowed);
+    if (!rights.has(move.right)) throw new FinanceError(403, FORBIDDEN_ACTION);
+    await assertFresh(tx, before, input.updatedAt);
+    const classes = await readClasses(tx, id);
+    await price(tx, before);
+    const priced = await readRefund(tx, id);
+    const errors = moveErrors(priced, classes, input.status, input.reasonReject);
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+    if (input.reasonReject !== undefined) await tx.query(`update refunds set "reasonReject" = $2 where id = $1`, [id, input.reasonReject]);
+    if (input.status === "refunded") {
+      const name = await nextDocumentNumber(tx, "refund", before.companyId, Number(todayInSingapore().slice(0, 4)));
+      await tx.query(`update refunds set name = $2, "issuedBy" = $3 where id = $1`, [id, name, by]);
+      for (const cnId of priced.creditNoteIds) {
+        await tx.query(
+          `update credit_notes set "creditNoteStatus" = 'used', "usedAmount" = (summary->>'total')::numeric, "updatedBy" = $2 where id = $1 and "creditNoteStatus" = 'issued'`,
+          [cnId, by],
+        );
+        await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'change_status', $2::jsonb, $3::jsonb, $4)`, [
+          cnId, JSON.stringify({ creditNoteStatus: "issued" }), JSON.stringify({ creditNoteStatus: "used", refundId: id }), by,
+        ]);
+      }
+      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[]) and "depositStatus" = 'paid'`, [priced.depositIds, by]);
+    }
+    await tx.query(`update refunds set "refundStatus" = $2, "updatedBy" = $3 where id = $1`, [id, input.status, by]);
+    if (before.withdrawalId && (input.status === "refunded" || input.status === "rejected_by_sale" || input.status === "rejected_by_finance")) {
+      await tx.query(`update withdrawals set "withdrawalStatus" = $2, "updatedBy" = $3 where id = $1`, [before.withdrawalId, input.status === "refunded" ? "completed" : "rejected", by]);
+    }
+    const after = await readRefund(tx, id);
+    await writeRefundLog(tx, id, "change_status", snapshot(before, classes), snapshot(after, classes), by);
+    return after;
+  });
+}
+
+/** `GET /refund/{id}`. */
+export async function refundDetail(db: Queryable, id: string, rights: RefundRights): Promise<RefundDetail> {
+  const r = await readRefund(db, id);
+  const classes = await readClasses(db, id);
+  const names = classes.length
+    ? (await db.query<{ id: string; name: string }>(`select id, name from classes where id = any($1::uuid[])`, [classes.map((c) => c.classId)])).rows
+    : [];
+  const lines = [];
+  for (const c of classes) {
+    const gstPercent = await gstOfReceipt(db, c.receiptId);
+    const f = refundClassFigures(classInput(c, gstPercent));
+    const receipts = c.classId ? (await receiptsOfClass(db, r.studentId, c.classId)).map(({ id: rid, name, amount, receiptDate }) => ({ id: rid, name, amount, receiptDate })) : [];
+    lines.push({
+      id: c.id,
+      classId: c.classId,
+      className: names.find((n) => n.id === c.classId)?.name ?? null,
+      receiptId: c.receiptId,
+      receiptName: receipts.find((x) => x.id === c.receiptId)?.name ?? null,
+      unitPrice: c.unitPrice,
+      lastLessonDate: c.lastLessonDate,
+      leftLessonNo: c.leftLessonNo,
+      leftLessonAmount: centsToNumeric(f.leftLessonAmount),
+      oweLessonNo: c.oweLessonNo,
+      deduction: c.deduction,
+      otherPayments: c.otherPayments ?? [],
+      gstPercent,
+      gst: centsToNumeric(f.gst),
+      amount: centsToNumeric(f.amount),
+      receipts,
+    });
+  }
+  const { rows: cns } = await db.query<{ id: string; name: string; total: string | null; usedAmount: string }>(
+    `select id, name, summary->>'total' as total, "usedAmount"::text as "usedAmount" from credit_notes
+     where "studentId" = $1 and status = 'active' and ("creditNoteStatus" = 'issued' or id = any($2::uuid[])) order by name`,
+    [r.studentId, r.creditNoteIds],
+  );
+  const { rows: deps } = await db.query<{ id: string; name: string; amount: string }>(
+    `select id, name, amount::text as amount from deposits where "studentId" = $1 and status = 'active' and ("depositStatus" = 'paid' or id = any($2::uuid[])) order by name`,
+    [r.studentId, r.depositIds],
+  );
+  const step = refundEditStep(r.refundStatus);
+  const person = async (userId: string | null) =>
+    userId ? ((await db.query<{ id: string; fullName: string | null; username: string | null }>(`select id, "fullName", username from users where id = $1`, [userId])).rows[0] ?? null) : null;
+  return {
+    id: r.id,
+    name: r.name,
+    type: "withdrawal",
+    refundStatus: r.refundStatus,
+    refundMethod: r.refundMethod,
+    rating: r.rating,
+    reason: r.reason,
+    reasonReject: r.reasonReject,
+    noticeDate: r.noticeDate,
+    issuedBy: await person(r.issuedBy),
+    payeeDetails: r.payeeDetails,
+    studentFeedback: r.studentFeedback,
+    summary: r.summary,
+    student: await person(r.studentId),
+    companyId: r.companyId,
+    withdrawalId: r.withdrawalId,
+    classes: lines,
+    creditNoteIds: r.creditNoteIds,
+    depositIds: r.depositIds,
+    creditNoteChoices: cns.map((c) => ({ id: c.id, name: c.name, amount: centsToNumeric(creditNoteLeft(cents(c.total), cents(c.usedAmount))) })),
+    depositChoices: deps.map((d) => ({ id: d.id, name: d.name, amount: d.amount })),
+    moves: refundMovesFrom(r.refundStatus).filter((m) => rights.has(m.right)).map((m) => ({ to: m.to, label: m.label })),
+    editStep: step && rights.has(step) ? step : null,
+    updatedAt: r.updatedAt,
+    createdAt: r.createdAt,
+  };
+}
+
+/** `GET /classes/classes-not-refund`: the student's classes with a live enrolment and no withdrawal yet. */
+export async function classesNotRefunded(db: Queryable, studentId: string) {
+  const { rows } = await db.query<{ id: string; name: string; classCode: string | null; lastLessonDate: string | null }>(
+    `select c.id, c.name, c."classCode",
+       (select max(l.date)::text from lessons_students ls join lessons l on l.id = ls."lessonId"
+        where ls."studentId" = $1 and l."classId" = c.id and l.status = 'active' and l.date <= (now() at time zone 'Asia/Singapore')::date) as "lastLessonDate"
+     from student_classes sc join classes c on c.id = sc."classId"
+     where sc."userId" = $1 and sc.status in ${ENROLLED} and c.status = 'active'
+       and not exists (select 1 from withdrawals w where w."studentClassId" = sc.id and w.status = 'active' and w."withdrawalStatus" in ('pending', 'completed'))
+     order by c.name`,
+    [studentId],
+  );
+  return rows;
+}
+
+/** `POST /classes/get-class-infor-for-refund`: what the class's refund line would be for a last lesson date. */
+export async function classInformationForRefund(db: Queryable, q: { studentId: string; classId: string; lastLessonDate: string }) {
+  const billing = await classBilling(db, q.studentId, q.classId);
+  const leftLessonNo = billing ? await lessonsAfter(db, billing.billedLessonIds, q.lastLessonDate) : 0;
+  const receipts = await receiptsOfClass(db, q.studentId, q.classId);
+  const f = refundClassFigures({ unitPrice: billing?.unitPrice ?? 0, leftLessonNo, oweLessonNo: 0, deduction: 0, otherPayments: [], gstPercent: billing?.gst ?? 0 });
+  return {
+    classId: q.classId,
+    paymentAdviceId: billing?.paymentAdviceId ?? null,
+    unitPrice: centsToNumeric(billing?.unitPrice ?? 0),
+    gst: billing?.gst ?? 0,
+    leftLessonNo,
+    leftLessonAmount: centsToNumeric(f.leftLessonAmount),
+    amount: centsToNumeric(f.amount),
+    receipts: receipts.map(({ id, name, amount, receiptDate }) => ({ id, name, amount, receiptDate })),
+  };
+}
