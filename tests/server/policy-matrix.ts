@@ -25,6 +25,15 @@ const attendanceMonitor = ["fulltime_tutor", "parttime_tutor", "hod", "ops_manag
 const classes = ["front_desk", "intern", "ops_manager", "hr"];
 const paInvoiceReceipt = ["front_desk", "intern", "ops_manager", "finance_manager", "finance_staff"];
 const financeOnly = ["finance_manager", "finance_staff"];
+/**
+ * Our one departure from the spec's route matrix (docs/DECISIONS.md "Who works a refund"): FINANCE.md §5 gives
+ * sales a step of the refund workflow, so sales opens the refund list, page and logs; every other role as listed.
+ */
+const refundWorkflow = [...financeOnly, "sales"];
+/** The workflow's calls reach the roles of each step (FINANCE.md §5); the action rights decide the moves. */
+const frontDeskStep = ["front_desk", "ops_manager"];
+const creditNoteCalls = [...financeOnly, ...frontDeskStep];
+const refundReaders = [...financeOnly, "front_desk", "intern", "ops_manager", "hr", "sales"];
 const pricing = ["finance_manager", "finance_staff", "ops_manager"];
 const dailyReceipt = ["front_desk", "intern", "ops_manager", "hr", "finance_staff", "finance_manager", "sales"];
 const dailyClosingOverpaid = ["hr", "finance_staff", "finance_manager"];
@@ -76,8 +85,8 @@ export const ROUTE_MATRIX: RouteCase[] = [
   c("/finance/credit-note", financeOnly), c("/finance/credit-note/update/{creditNoteId}", financeOnly),
   c("/finance/credit-note/update/sus/{id}", financeOnly), c("/finance/credit-note/detail/{id}", financeOnly),
   c("/finance/credit-note/logs/{id}", financeOnly),
-  c("/finance/refund", financeOnly), c("/finance/refund/{id}", financeOnly), c("/finance/refund/refunded/{id}", financeOnly),
-  c("/finance/refund/logs/{id}", financeOnly),
+  c("/finance/refund", refundWorkflow), c("/finance/refund/{id}", refundWorkflow), c("/finance/refund/refunded/{id}", financeOnly),
+  c("/finance/refund/logs/{id}", refundWorkflow),
   c("/finance/payment-setting", financeOnly), c("/finance/payment-discount", financeOnly), c("/finance/payment-discount/create/{order}", financeOnly),
   c("/finance/pricing", pricing),
   c("/report/daily-receipt-report", dailyReceipt),
@@ -144,18 +153,21 @@ export const API_MATRIX: ApiCase[] = [
   { method: "PATCH", path: "/finances/payment-advices/void-paid-pa", roles: paInvoiceReceipt },
   { method: "POST", path: "/finances/email/unpaid-pa-to-parents", roles: paInvoiceReceipt },
   { method: "POST", path: "/finances/invoices", roles: paInvoiceReceipt },
-  { method: "POST", path: "/credit-notes", roles: financeOnly },
-  { method: "PUT", path: `/credit-notes/${ID}`, roles: financeOnly },
-  { method: "PATCH", path: `/credit-notes/change-status-credit-note/${ID}`, roles: financeOnly },
+  // issue 16: front desk suspends and withdraws (FINANCE.md §5), sales works its refund step; GET /credit-notes/{id} is ours
+  { method: "POST", path: "/credit-notes", roles: creditNoteCalls },
+  { method: "GET", path: `/credit-notes/${ID}`, roles: [...creditNoteCalls, "intern", "hr"] },
+  { method: "PUT", path: `/credit-notes/${ID}`, roles: creditNoteCalls },
+  { method: "PATCH", path: `/credit-notes/change-status-credit-note/${ID}`, roles: creditNoteCalls },
   { method: "POST", path: "/credit-notes/duplicate-credit-note", roles: financeOnly },
-  { method: "GET", path: "/credit-notes/get-class-information-for-credit-note", roles: financeOnly },
-  { method: "GET", path: `/refund/${ID}`, roles: financeOnly },
-  { method: "POST", path: "/refund", roles: financeOnly },
-  { method: "PATCH", path: `/refund/${ID}`, roles: financeOnly },
-  { method: "PATCH", path: `/refund/${ID}/change-refund-status`, roles: financeOnly },
-  { method: "GET", path: "/refund/get-receipt-of-class", roles: financeOnly },
-  { method: "POST", path: "/classes/get-class-infor-for-refund", roles: financeOnly },
-  { method: "GET", path: "/classes/classes-not-refund", roles: financeOnly },
+  // the readers' GET /credit-notes/{id} and GET /refund/{id} patterns also match these two reads (keyMatch2): data those roles read anyway
+  { method: "GET", path: "/credit-notes/get-class-information-for-credit-note", roles: [...creditNoteCalls, "intern", "hr"] },
+  { method: "GET", path: `/refund/${ID}`, roles: refundReaders },
+  { method: "POST", path: "/refund", roles: creditNoteCalls },
+  { method: "PATCH", path: `/refund/${ID}`, roles: [...creditNoteCalls, "sales"] },
+  { method: "PATCH", path: `/refund/${ID}/change-refund-status`, roles: [...creditNoteCalls, "sales"] },
+  { method: "GET", path: "/refund/get-receipt-of-class", roles: refundReaders },
+  { method: "POST", path: "/classes/get-class-infor-for-refund", roles: creditNoteCalls },
+  { method: "GET", path: "/classes/classes-not-refund", roles: creditNoteCalls },
   { method: "GET", path: "/reports/daily-closing", roles: dailyClosingOverpaid },
   { method: "GET", path: "/reports/daily-receipt", roles: dailyReceipt },
   { method: "GET", path: "/reports/revenue", roles: otherReports },

@@ -31,7 +31,8 @@ export const SPEC_MENU_PAGE_ROLES: Record<string, string[]> = {
   "/finance/invoice": PA,
   "/finance/receipt": PA,
   "/finance/credit-note": FINANCE_ONLY,
-  "/finance/refund": FINANCE_ONLY,
+  // our one departure: sales works a step of the refund workflow (FINANCE.md §5; docs/DECISIONS.md "Who works a refund")
+  "/finance/refund": [...FINANCE_ONLY, "sales"],
   "/finance/payment-setting": FINANCE_ONLY,
   "/finance/payment-discount": FINANCE_ONLY,
   "/finance/pricing": [...FINANCE_ONLY, "ops_manager"],
@@ -92,7 +93,8 @@ export const EXPECTED_MENUS: Record<string, string[]> = {
   finance_staff: ["Students", "Finance", "Rewards", "Report"],
   finance_manager: ["Companies", "Students", "Finance", "Rewards", "Report"],
   attendance_checker: ATTENDANCE_ONLY,
-  sales: ["Communication", "Report"],
+  // Finance (its Refund entry only): sales works a step of the refund workflow (docs/DECISIONS.md "Who works a refund")
+  sales: ["Finance", "Communication", "Report"],
   intern: ["Students", "Classes", "Finance", "Communication", "Report", "Content Management"],
   fulltime_tutor: ATTENDANCE_ONLY,
   parttime_tutor: ATTENDANCE_ONLY,

@@ -71,7 +71,7 @@ describe("menu building from a predicate", () => {
   it("multi_role (front_desk + hod) gets the merged menu", () => {
     const merged = menuLabels(menuForRoles(["front_desk", "hod"], specCanOpen));
     expect(merged).toEqual(EXPECTED_MENUS.front_desk);
-    expect(menuLabels(menuForRoles(["sales", "hr"], specCanOpen))).toEqual(["Users", "Students", "Classes", "Communication", "Report"]);
+    expect(menuLabels(menuForRoles(["sales", "hr"], specCanOpen))).toEqual(["Users", "Students", "Classes", "Finance", "Communication", "Report"]);
   });
 });
 
