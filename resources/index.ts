@@ -15,6 +15,8 @@ import { students, studentAccounts } from "./students.ts";
 import { paymentAdvices } from "./finance-payment-advice.ts";
 // issue 15: money received
 import { invoices, receipts } from "./finance-money-received.ts";
+// issue 16: suspensions, withdrawals, credit notes and refunds
+import { suspensions, withdrawals, creditNotes, refunds } from "./credit-notes-refunds.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -30,4 +32,6 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   // issue 15: money received
   invoices, receipts,
   // issue 13: classes and attendance
-  classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords];
+  classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords,
+  // issue 16: suspensions, withdrawals, credit notes and refunds
+  suspensions, withdrawals, creditNotes, refunds];

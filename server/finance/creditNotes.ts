@@ -307,6 +307,7 @@ export async function duplicateCreditNote(db: Db, sourceId: string, by: string |
   if (!rights.has("duplicate")) throw new FinanceError(403, FORBIDDEN_ACTION);
   return financeTransaction(db, async (tx) => {
     const source = await readCreditNote(tx, sourceId);
+    if (source.creditNoteStatus === "awaiting_front_desk_action") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.duplicateTooEarly);
     const copy = async (table: "credit_note_classes" | "credit_note_fees", rowId: string | null, cols: string): Promise<string | null> => {
       if (!rowId) return null;
       const { rows } = await tx.query<{ id: string }>(`insert into ${table} (${cols}, "createdBy", "updatedBy") select ${cols}, $2, $2 from ${table} where id = $1 returning id`, [rowId, by]);
@@ -384,6 +385,7 @@ export async function creditNoteDetail(db: Queryable, id: string, rights: Credit
       .filter((m) => rights.has(m.right) && !(m.to === "voided" && cents(row.usedAmount) > 0))
       .map((m) => ({ to: m.to, label: m.label })),
     editStep: step && rights.has(step === "front-desk" ? "complete-front-desk" : "fill-fees") ? step : null,
+    canDuplicate: rights.has("duplicate") && row.creditNoteStatus !== "awaiting_front_desk_action",
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -9,8 +9,8 @@ export type LogType = "create" | "update" | "change_status" | "duplicate";
 
 export interface LogActionInput {
   type: LogType | string;
-  /** "PA" or "CN". */
-  document: "PA" | "CN";
+  /** "PA", "CN" or "RF". */
+  document: "PA" | "CN" | "RF";
   /** The document's name (number), or what it shows before it has one ("Draft"). */
   name: string;
   /** Status labels before and after a change_status row. */

@@ -30,7 +30,7 @@ export const amountRows = plain("amountRows");
 
 export const number = (label?: string, options: Omit<NumberField, "kind" | "label"> = {}): NumberField => ({ kind: "number", label, ...options });
 
-export const enumOf = (label: string | undefined, values: EnumField["values"], options: Opts = {}): EnumField => ({
+export const enumOf = (label: string | undefined, values: EnumField["values"], options: Opts & { colours?: EnumField["colours"] } = {}): EnumField => ({
   kind: "enum",
   label,
   values,

@@ -172,7 +172,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     decode: identity,
     encode: emptyToNull,
     toText: (v, f) => (f.kind === "enum" && v !== null && v !== undefined ? (f.values[String(v)] ?? String(v)) : ""),
-    render: (v, f) => (f.kind === "enum" && v ? <Tag>{f.values[String(v)] ?? String(v)}</Tag> : null),
+    render: (v, f) => (f.kind === "enum" && v ? <Tag color={f.colours?.[String(v)]}>{f.values[String(v)] ?? String(v)}</Tag> : null),
     input: (f, c) => <Select disabled={c.disabled} allowClear options={enumOptions(f)} placeholder={f.placeholder} />,
     ...eqFilter((f) => <Select allowClear options={enumOptions(f)} placeholder={f.label} style={{ minWidth: 140 }} />),
   },

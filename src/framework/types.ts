@@ -83,6 +83,8 @@ export interface EnumField extends FieldOptions {
   kind: "enum";
   /** Stored value → display label, in display order. */
   values: Readonly<Record<string, string>>;
+  /** Stored value → the pill's colour (an antd Tag colour), for statuses with the spec's colours. */
+  colours?: Readonly<Record<string, string>>;
 }
 
 export interface RelationField extends FieldOptions {

@@ -116,6 +116,7 @@ export const CREDIT_NOTE_MESSAGES = {
   receiptNotOfStudent: "This receipt is not one of the student's.",
   numberOfLessonTooMany: "The number of lessons cannot be more than the lessons suspended.",
   overpaidTooMuch: "The overpaid amount cannot be more than the receipt's amount.",
+  duplicateTooEarly: "A credit note can be duplicated once front desk has completed it.",
   stale: "This record was changed by someone else. Reload to see the latest.",
 } as const;
 
@@ -147,6 +148,8 @@ export interface CreditNoteDetail {
   transfer: { fromClassName: string | null; toClassName: string | null; transferClassStatus: string; lessonStartDate: string | null } | null;
   moves: Array<{ to: CreditNoteStatus; label: string }>;
   editStep: "front-desk" | "finance" | null;
+  /** The caller may duplicate it (finance; not before front desk completed it). */
+  canDuplicate: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -167,3 +167,10 @@ export interface RefundDetail {
   updatedAt: string;
   createdAt: string;
 }
+
+/** Which right each open step waits on: the "waiting for me" filter. */
+export const REFUND_WAITING_ON: Partial<Record<RefundStatus, RefundRight>> = {
+  awaiting_front_desk_action: "complete-front-desk",
+  awaiting_sale_action: "sales-step",
+  awaiting_finance_approval: "approve",
+};

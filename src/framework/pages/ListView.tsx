@@ -9,7 +9,7 @@ import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useParams } from "react-router";
-import { Suspense, lazy, useMemo, useState } from "react";
+import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 import type { Resource } from "../types.ts";
 import { fillRoute, filterFields, listFields } from "../defineResource.ts";
 import { listSelection } from "../selection.ts";
@@ -58,15 +58,22 @@ export interface ListViewProps {
   /** Inline under a parent's show page: no URL sync, rows of that parent only. */
   parentId?: string;
   title?: string;
+  /** More buttons beside Export and Create (a page's own start: "New Suspension"). */
+  extra?: ReactNode;
+  /** Filters a page adds while they apply (a "Waiting for me" switch), kept apart from the user's filters. */
+  extraFilters?: readonly CrudFilter[];
 }
 
-export function ListView({ resource, parentId, title }: ListViewProps) {
+export function ListView({ resource, parentId, title, extra, extraFilters }: ListViewProps) {
   const routeParams = useParams();
   const params = { ...routeParams, ...(resource.parent && parentId ? { [resource.parent.param]: parentId } : {}) };
   const inline = parentId !== undefined;
   const columnsFields = listFields(resource);
   const filters = filterFields(resource);
-  const permanent = useMemo(() => permanentFilters(resource, parentId), [resource, parentId]);
+  const permanent = useMemo(
+    () => [...permanentFilters(resource, parentId), ...(extraFilters?.length ? [{ operator: "and" as const, key: "page", value: [...extraFilters] }] : [])],
+    [resource, parentId, extraFilters],
+  );
   const [dialog, setDialog] = useState<FormDialogProps["open"]>(null);
 
   const { tableProps, searchFormProps, filters: activeFilters, sorters, currentPage, pageSize, result } = useTable<BaseRecord, never, Record<string, unknown>>({
@@ -123,6 +130,7 @@ export function ListView({ resource, parentId, title }: ListViewProps) {
       title={title ?? resource.label}
       extra={
         <Space>
+          {extra}
           {resource.exportable && <CsvExportButton resource={resource} filters={activeFilters} sorters={sorters} />}
           {createPath && (
             <CanAccess resource={resource.table} action="create" fallback={null}>

@@ -1,0 +1,361 @@
+/**
+ * A refund's screen: the header (reference, status, Log History), the refund classes (deduction, unit price,
+ * last lesson date, left lessons and amount, owed lessons, other payments, GST, amount), the credit notes
+ * and deposits included, the student's feedback and rating (sales), the payee and refund method (finance),
+ * the totals. Each block is editable only at its step, for the roles holding that step's right (the
+ * server's editStep and moves); the server prices and checks everything again.
+ */
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography, message } from "antd";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import dayjs, { type Dayjs } from "dayjs";
+import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
+import { DATE_FORMAT, DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
+import { centsToNumeric, formatMoney, numericToCents, type Cents } from "../../domain/money.ts";
+import {
+  RATING_LABELS,
+  RATINGS,
+  REFUND_MESSAGES,
+  REFUND_METHOD_LABELS,
+  REFUND_METHODS,
+  REFUND_STATUS_COLOURS,
+  REFUND_STATUS_LABELS,
+  type Rating,
+  type RefundDetail,
+  type RefundMethod,
+} from "../../domain/finance/refund.ts";
+import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
+import { DateInput } from "../../framework/inputs/lazyInputs.tsx";
+import { LogHistory } from "../finance/LogHistory.tsx";
+import { refundLogSource } from "./logSources.ts";
+
+const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
+const day = (v: string | null | undefined) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
+
+interface ClassValues { id: string; lastLessonDate?: Dayjs; oweLessonNo?: number; deduction?: Cents | null; receiptId?: string | null }
+interface FormValues {
+  noticeDate?: Dayjs;
+  reason?: string | null;
+  classes?: ClassValues[];
+  creditNoteIds?: string[];
+  depositIds?: string[];
+  feedback?: string;
+  rating?: Rating | null;
+  payeeName?: string;
+  bankName?: string;
+  accountNo?: string;
+  contact?: string;
+  refundMethod?: RefundMethod | null;
+  reasonReject?: string | null;
+}
+
+export function useRefund(id: string | undefined) {
+  return useQuery({ queryKey: ["refund", id], queryFn: async () => (await api<RefundDetail>("GET", `/refund/${id}`)).data!, enabled: Boolean(id), retry: false });
+}
+
+export function RefundStatusTag({ status }: { status: RefundDetail["refundStatus"] }) {
+  return (
+    <Tag color={REFUND_STATUS_COLOURS[status]} data-testid="refund-status">
+      {REFUND_STATUS_LABELS[status]}
+    </Tag>
+  );
+}
+
+export function RefundView({ id }: { id: string }) {
+  const client = useQueryClient();
+  const { data: r, isLoading, error } = useRefund(id);
+  const [form] = Form.useForm<FormValues>();
+  const [busy, setBusy] = useState<string | null>(null);
+  const step = r?.editStep ?? null;
+
+  useEffect(() => {
+    if (!r) return;
+    form.setFieldsValue({
+      noticeDate: r.noticeDate ? dayjs(r.noticeDate) : undefined,
+      reason: r.reason,
+      classes: r.classes.map((c) => ({ id: c.id, lastLessonDate: c.lastLessonDate ? dayjs(c.lastLessonDate) : undefined, oweLessonNo: c.oweLessonNo, deduction: numericToCents(c.deduction), receiptId: c.receiptId })),
+      creditNoteIds: r.creditNoteIds,
+      depositIds: r.depositIds,
+      feedback: r.studentFeedback?.feedback ?? "",
+      rating: r.rating,
+      payeeName: r.payeeDetails?.name ?? "",
+      bankName: r.payeeDetails?.bankName ?? "",
+      accountNo: r.payeeDetails?.accountNo ?? "",
+      contact: r.payeeDetails?.contact ?? "",
+      refundMethod: r.refundMethod,
+      reasonReject: r.reasonReject,
+    });
+  }, [r, form]);
+
+  if (isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
+  if (!r) return <Alert type="error" message={rejectionMessage(error, REFUND_MESSAGES.notFound)} />;
+
+  const frontDesk = step === "complete-front-desk";
+  const sales = step === "sales-step";
+  const finance = step === "approve";
+  const refresh = (next: RefundDetail) => client.setQueryData(["refund", id], next);
+
+  const save = async (): Promise<RefundDetail> => {
+    const v = form.getFieldsValue(true) as FormValues;
+    const body: Record<string, unknown> = { updatedAt: r.updatedAt };
+    if (frontDesk) {
+      Object.assign(body, {
+        reason: v.reason ?? null,
+        noticeDate: v.noticeDate?.format(DATE_FORMAT),
+        classes: (v.classes ?? []).map((c) => ({
+          id: c.id,
+          lastLessonDate: c.lastLessonDate?.format(DATE_FORMAT),
+          oweLessonNo: Number(c.oweLessonNo ?? 0),
+          deduction: centsToNumeric(c.deduction ?? 0),
+          receiptId: c.receiptId ?? null,
+        })),
+        creditNoteIds: v.creditNoteIds ?? [],
+        depositIds: v.depositIds ?? [],
+      });
+    }
+    if (sales) Object.assign(body, { studentFeedback: { feedback: v.feedback ?? "" }, rating: v.rating ?? null });
+    if (finance) {
+      Object.assign(body, {
+        payeeDetails: { name: v.payeeName ?? "", bankName: v.bankName ?? "", accountNo: v.accountNo ?? "", contact: v.contact ?? "" },
+        refundMethod: v.refundMethod ?? null,
+        creditNoteIds: v.creditNoteIds ?? [],
+        depositIds: v.depositIds ?? [],
+      });
+    }
+    const saved = (await api<RefundDetail>("PATCH", `/refund/${id}`, body)).data!;
+    refresh(saved);
+    return saved;
+  };
+
+  const run = async (label: string, work: () => Promise<unknown>, done: string) => {
+    setBusy(label);
+    try {
+      await work();
+      void message.success(done);
+      await client.invalidateQueries({ queryKey: ["logs", "refund_logs", id] });
+    } catch (e) {
+      void message.error(rejectionMessage(e, `${label} failed.`));
+      const fields = rejectionFieldErrors(e).map((f) => ({ name: (f.name === "payeeDetails" ? "payeeName" : f.name === "studentFeedback" ? "feedback" : f.name) as keyof FormValues, errors: f.errors }));
+      form.setFields(fields);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const moveTo = (to: RefundDetail["refundStatus"], label: string) =>
+    run(
+      label,
+      async () => {
+        const current = step ? await save() : r;
+        const rejecting = to === "rejected_by_sale" || to === "rejected_by_finance";
+        const body = { status: to, updatedAt: current.updatedAt, ...(rejecting ? { reasonReject: form.getFieldValue("reasonReject") ?? null } : {}) };
+        refresh((await api<RefundDetail>("PATCH", `/refund/${id}/change-refund-status`, body)).data!);
+      },
+      `${REFUND_STATUS_LABELS[to]}.`,
+    );
+
+  const rejectable = r.moves.some((m) => m.to === "rejected_by_sale" || m.to === "rejected_by_finance");
+  return (
+    <Form form={form} layout="vertical" disabled={Boolean(busy)}>
+      <Space direction="vertical" size="large" style={{ width: "100%" }}>
+        <Card
+          title={
+            <Space wrap>
+              <span data-testid="refund-number">{r.name ?? "Draft"}</span>
+              <RefundStatusTag status={r.refundStatus} />
+            </Space>
+          }
+          extra={
+            <Space>
+              {r.refundStatus === "refunded" && <Link to={`/finance/refund/refunded/${r.id}`}>Refund Voucher</Link>}
+              <LogHistory source={refundLogSource(r.name)} parentId={r.id} />
+            </Space>
+          }
+        >
+          <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+            <Descriptions.Item label="Student">{r.student ? `${r.student.fullName ?? ""} (${r.student.username ?? ""})` : "--"}</Descriptions.Item>
+            <Descriptions.Item label="Type">Withdrawal</Descriptions.Item>
+            {!frontDesk && <Descriptions.Item label="Notice Date">{day(r.noticeDate)}</Descriptions.Item>}
+            {!frontDesk && <Descriptions.Item label="Reason">{r.reason ?? "--"}</Descriptions.Item>}
+            {r.reasonReject && <Descriptions.Item label="Reason for Rejecting">{r.reasonReject}</Descriptions.Item>}
+            {r.issuedBy && <Descriptions.Item label="Refunded By">{r.issuedBy.fullName}</Descriptions.Item>}
+          </Descriptions>
+          {frontDesk && (
+            <Row gutter={16}>
+              <Col xs={24} md={8}>
+                <Form.Item label="Notice Date" name="noticeDate" rules={[{ required: true, message: REFUND_MESSAGES.noticeDate }]}>
+                  <DateInput format={DISPLAY_DATE_FORMAT} style={{ width: "100%" }} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={16}>
+                <Form.Item label="Reason" name="reason" rules={[{ required: true, message: REFUND_MESSAGES.reason }]}>
+                  <Input maxLength={2000} />
+                </Form.Item>
+              </Col>
+            </Row>
+          )}
+        </Card>
+
+        <Card title="Refund Classes">
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: "max-content" }}
+            dataSource={r.classes.map((c, index) => ({ ...c, index }))}
+            columns={[
+              { title: "Class", dataIndex: "className" },
+              {
+                title: "Receipt No.",
+                key: "receipt",
+                render: (_v, c) =>
+                  frontDesk ? (
+                    <Form.Item name={["classes", c.index, "receiptId"]} noStyle>
+                      <Select allowClear style={{ minWidth: 200 }} options={c.receipts.map((x) => ({ value: x.id, label: `${x.name} (${money(x.amount)})` }))} />
+                    </Form.Item>
+                  ) : (
+                    (c.receiptName ?? "--")
+                  ),
+              },
+              { title: "Unit Price", dataIndex: "unitPrice", render: money },
+              {
+                title: "Last Lesson Date",
+                key: "last",
+                render: (_v, c) =>
+                  frontDesk ? (
+                    <Form.Item name={["classes", c.index, "lastLessonDate"]} noStyle>
+                      <DateInput format={DISPLAY_DATE_FORMAT} allowClear={false} aria-label="Last Lesson Date" />
+                    </Form.Item>
+                  ) : (
+                    day(c.lastLessonDate)
+                  ),
+              },
+              { title: "Left Lessons", dataIndex: "leftLessonNo" },
+              { title: "Left Lesson Amount", dataIndex: "leftLessonAmount", render: money },
+              {
+                title: "Owed Lessons",
+                key: "owe",
+                render: (_v, c) =>
+                  frontDesk ? (
+                    <Form.Item name={["classes", c.index, "oweLessonNo"]} noStyle>
+                      <InputNumber min={0} precision={0} aria-label="Owed Lessons" />
+                    </Form.Item>
+                  ) : (
+                    c.oweLessonNo
+                  ),
+              },
+              {
+                title: "Deduction",
+                key: "deduction",
+                render: (_v, c) =>
+                  frontDesk ? (
+                    <Form.Item name={["classes", c.index, "deduction"]} noStyle>
+                      <MoneyInput aria-label="Deduction" style={{ width: 130 }} />
+                    </Form.Item>
+                  ) : (
+                    money(c.deduction)
+                  ),
+              },
+              { title: "Other Payments", key: "other", render: (_v, c) => c.otherPayments.map((p) => `${p.name}: ${money(p.amount)}`).join("; ") || "--" },
+              { title: "GST", key: "gst", render: (_v, c) => `${money(c.gst)} (${c.gstPercent}%)` },
+              { title: "Amount", dataIndex: "amount", render: (v: string) => <Typography.Text strong>{money(v)}</Typography.Text> },
+            ]}
+          />
+        </Card>
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Card title="Credit Notes Included" size="small" style={{ height: "100%" }}>
+              <Form.Item name="creditNoteIds" noStyle>
+                <Checkbox.Group disabled={!(frontDesk || finance) || Boolean(busy)} options={r.creditNoteChoices.map((c) => ({ value: c.id, label: `${c.name} (${money(c.amount)})` }))} />
+              </Form.Item>
+              {!r.creditNoteChoices.length && <Typography.Text type="secondary">No issued credit notes.</Typography.Text>}
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card title="Deposits Included" size="small" style={{ height: "100%" }}>
+              <Form.Item name="depositIds" noStyle>
+                <Checkbox.Group disabled={!(frontDesk || finance) || Boolean(busy)} options={r.depositChoices.map((d) => ({ value: d.id, label: `${d.name} (${money(d.amount)})` }))} />
+              </Form.Item>
+              {!r.depositChoices.length && <Typography.Text type="secondary">No paid deposits.</Typography.Text>}
+            </Card>
+          </Col>
+        </Row>
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Card title="Student Feedback" size="small">
+              <Form.Item label="Feedback" name="feedback">
+                <Input.TextArea rows={3} maxLength={5000} disabled={!sales || Boolean(busy)} />
+              </Form.Item>
+              <Form.Item label="Rating" name="rating">
+                <Select allowClear disabled={!sales || Boolean(busy)} options={RATINGS.map((v) => ({ value: v, label: RATING_LABELS[v] }))} />
+              </Form.Item>
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card title="Payee Details" size="small">
+              <Row gutter={8}>
+                <Col span={12}>
+                  <Form.Item label="Payee Name" name="payeeName">
+                    <Input disabled={!finance || Boolean(busy)} maxLength={200} />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item label="Refund Method" name="refundMethod">
+                    <Select allowClear disabled={!finance || Boolean(busy)} options={REFUND_METHODS.map((v) => ({ value: v, label: REFUND_METHOD_LABELS[v] }))} />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item label="Bank" name="bankName">
+                    <Input disabled={!finance || Boolean(busy)} maxLength={200} />
+                  </Form.Item>
+                </Col>
+                <Col span={12}>
+                  <Form.Item label="Account No." name="accountNo">
+                    <Input disabled={!finance || Boolean(busy)} maxLength={100} />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Card>
+          </Col>
+        </Row>
+
+        <Card size="small" title="Summary">
+          <Descriptions size="small" column={{ xs: 1, md: 4 }} bordered>
+            <Descriptions.Item label="Classes">{money(r.summary?.classAmount)}</Descriptions.Item>
+            <Descriptions.Item label="Credit Notes">{money(r.summary?.creditNoteAmount)}</Descriptions.Item>
+            <Descriptions.Item label="Deposits">{money(r.summary?.depositAmount)}</Descriptions.Item>
+            <Descriptions.Item label="Total Refund">
+              <Typography.Text strong data-testid="refund-total">
+                {money(r.summary?.total)}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
+        </Card>
+
+        {rejectable && (
+          <Form.Item label="Reason for Rejecting" name="reasonReject" style={{ maxWidth: 720 }}>
+            <Input maxLength={2000} />
+          </Form.Item>
+        )}
+        <Space wrap>
+          {step && (
+            <Button loading={busy === "Save"} disabled={Boolean(busy)} onClick={() => run("Save", save, "Saved.")}>
+              Save
+            </Button>
+          )}
+          {r.moves.map((m) => {
+            const reject = m.to === "rejected_by_sale" || m.to === "rejected_by_finance";
+            return (
+              <Button key={m.to} type={reject ? "default" : "primary"} danger={reject} loading={busy === m.label} disabled={Boolean(busy)} onClick={() => moveTo(m.to, m.label)}>
+                {m.label}
+              </Button>
+            );
+          })}
+        </Space>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * A workflow's generated list with a "Waiting for me" switch and its count: the documents whose step waits
+ * on a right the user holds (FINANCE.md §5) — how a hand-off reaches the next role.
+ */
+import { Badge, Space, Switch, Typography } from "antd";
+import { useList, type CrudFilter } from "@refinedev/core";
+import { useMemo, useState, type ReactNode } from "react";
+import type { Resource } from "../../framework/types.ts";
+import { ListView } from "../../framework/pages/ListView.tsx";
+
+export interface WaitingListProps {
+  resource: Resource;
+  /** The status column and the statuses waiting on the user (empty: the switch is not shown). */
+  statusField: string;
+  waiting: readonly string[];
+  extra?: ReactNode;
+}
+
+/** How many documents of a table wait on the user; null while unknown or when nothing can wait on them. */
+export function useWaitingCount(table: string, statusField: string, waiting: readonly string[]): number | null {
+  const { result } = useList({
+    resource: table,
+    pagination: { currentPage: 1, pageSize: 1 },
+    filters: [{ field: statusField, operator: "in", value: [...waiting] }, { field: "status", operator: "ne", value: "deleted" }],
+    meta: { fields: ["id"] },
+    queryOptions: { enabled: waiting.length > 0, retry: false },
+  });
+  return waiting.length > 0 ? (result?.total ?? null) : null;
+}
+
+export function WaitingList({ resource, statusField, waiting, extra }: WaitingListProps) {
+  const [mine, setMine] = useState(false);
+  const count = useWaitingCount(resource.table, statusField, waiting);
+  const key = waiting.join();
+  const extraFilters = useMemo<CrudFilter[]>(() => (mine && waiting.length ? [{ field: statusField, operator: "in", value: [...waiting] }] : []), [mine, key, statusField]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <ListView
+      resource={resource}
+      extraFilters={extraFilters}
+      extra={
+        <Space>
+          {waiting.length > 0 && (
+            <label>
+              <Space size={6}>
+                <Switch size="small" checked={mine} onChange={setMine} aria-label="Waiting for me" />
+                <Typography.Text>Waiting for me</Typography.Text>
+                <Badge count={count ?? 0} showZero color={count ? "#f5222d" : "#bfbfbf"} data-testid="waiting-count" />
+              </Space>
+            </label>
+          )}
+          {extra}
+        </Space>
+      }
+    />
+  );
+}
