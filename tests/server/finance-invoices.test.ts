@@ -194,7 +194,8 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     expect(paid.invoice.invoiceStatus).toBe("overpaid");
     const make = (role: string, body: Record<string, unknown> = { type: "overpaid", receiptId: paid.receipt.id }) => api(server.app, "POST", "/credit-notes", token[role], body);
     expect((await make("front_desk")).statusCode).toBe(403);
-    expect((await make("finance_staff", { type: "suspension", receiptId: paid.receipt.id })).json().errors).toEqual({ type: "Suspension credit notes are made from a suspension." });
+    // a suspension credit note is made from a suspension: its student, class and period (issue 16)
+    expect((await make("finance_staff", { type: "suspension", receiptId: paid.receipt.id })).json().errors).toMatchObject({ studentId: "Please select student!", classId: "Please select class!" });
     const made = await make("finance_staff");
     expect(made.statusCode, made.body).toBe(201);
     // 10.50 overpaid + 9% GST (0.945 → 0.95)

@@ -5,14 +5,14 @@ import { STAFF_ROLES, bearer, signIn, startTestServer, userId, type TestServer }
 
 /** Per role: a table inside its data rules, and one outside them (docs/DECISIONS.md, Access policy). */
 const TABLES: Record<(typeof STAFF_ROLES)[number], { inside: string; outside: string }> = {
-  front_desk: { inside: "broadcasts", outside: "refunds" },
-  ops_manager: { inside: "payment_advices", outside: "refund_logs" },
+  front_desk: { inside: "broadcasts", outside: "surveys" },
+  ops_manager: { inside: "payment_advices", outside: "reward_reports" },
   hr: { inside: "users", outside: "broadcasts" },
   finance_staff: { inside: "refunds", outside: "broadcasts" },
   finance_manager: { inside: "credit_notes", outside: "broadcasts" },
   attendance_checker: { inside: "lessons_students", outside: "payment_advices" },
   sales: { inside: "news", outside: "payment_advices" },
-  intern: { inside: "posts", outside: "refunds" },
+  intern: { inside: "posts", outside: "reward_reports" },
   fulltime_tutor: { inside: "lessons", outside: "payment_advices" },
   parttime_tutor: { inside: "lesson_sessions", outside: "payment_advices" },
   hod: { inside: "lessons", outside: "payment_advices" },
