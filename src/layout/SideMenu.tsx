@@ -26,6 +26,7 @@ import { menuEntryFor } from "../domain/menu.ts";
 import type { CurrentUser } from "../app/session.ts";
 import { lastRoleLabel } from "../domain/roleLabels.ts";
 import { t } from "../app/i18n/index.ts";
+import { WAITING_BADGES } from "./WaitingBadge.tsx";
 
 const ICONS: Record<MenuGroupKey, ReactNode> = {
   companies: <BankOutlined />,
@@ -94,7 +95,10 @@ export function SideMenu({ menu, collapsed }: { menu: MenuGroup[]; collapsed: bo
         key: g.key,
         icon: ICONS[g.key],
         label: <span data-menu-group={g.key}>{g.label}</span>,
-        children: g.items.map((i) => ({ key: i.path, label: <Link to={i.path}>{i.label}</Link> })),
+        children: g.items.map((i) => {
+          const Waiting = WAITING_BADGES[i.path];
+          return { key: i.path, label: <Link to={i.path}>{i.label}{Waiting && <Waiting />}</Link> };
+        }),
       })),
     [menu],
   );

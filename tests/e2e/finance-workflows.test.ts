@@ -95,7 +95,7 @@ describe("suspension and withdrawal workflows", () => {
       await expect.poll(async () => Number(await page.getByTestId("waiting-count").first().textContent())).toBeGreaterThan(0);
       await page.goto(`/finance/credit-note/update/sus/${suspensionId}`);
       await expect.poll(() => statusOf(page, "credit-note-status")).toBe("Awaiting Finance Action");
-      expect(await page.locator("#numberOfLesson").inputValue()).toBe("2");
+      await expect.poll(() => page.locator("#numberOfLesson").inputValue()).toBe("2");
       await page.locator("#reason").fill("");
       await page.getByRole("button", { name: "Submit for Approval" }).click();
       await page.getByText("Please fill in reason!").first().waitFor();
@@ -148,6 +148,8 @@ describe("suspension and withdrawal workflows", () => {
     await withRole(browser(), baseURL, "sales", async (page) => {
       await page.goto("/finance/refund");
       await expect.poll(async () => Number(await page.getByTestId("waiting-count").first().textContent())).toBeGreaterThan(0);
+      // the hand-off shows on sales' menu entry too
+      await expect.poll(async () => Number(await page.getByTestId("menu-waiting-refunds").first().textContent())).toBeGreaterThan(0);
       await page.goto(`/finance/refund/${refundId}`);
       await expect.poll(() => statusOf(page, "refund-status")).toBe("Awaiting Sale Action");
       await page.locator("#feedback").fill("The family is moving; happy with the tutors.");

@@ -1,11 +1,8 @@
 /** /finance/refund: the generated list with the status pills and "Waiting for me". */
 import type { Resource } from "../../framework/types.ts";
-import { REFUND_RIGHTS, REFUND_WAITING_ON } from "../../domain/finance/refund.ts";
-import { waitingStatuses } from "../../domain/finance/workflow.ts";
-import { useGrantedRights } from "./workflowRights.ts";
+import { useRefundsWaiting } from "../../app/waiting.ts";
 import { WaitingList } from "./WaitingList.tsx";
 
 export default function RefundListPage({ resource }: { resource?: Resource }) {
-  const rights = useGrantedRights("refund", REFUND_RIGHTS);
-  return <WaitingList resource={resource!} statusField="refundStatus" waiting={waitingStatuses(REFUND_WAITING_ON, rights)} />;
+  return <WaitingList resource={resource!} statusField="refundStatus" waiting={useRefundsWaiting()} />;
 }

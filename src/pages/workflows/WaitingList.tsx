@@ -3,7 +3,8 @@
  * on a right the user holds (FINANCE.md §5) — how a hand-off reaches the next role.
  */
 import { Badge, Space, Switch, Typography } from "antd";
-import { useList, type CrudFilter } from "@refinedev/core";
+import type { CrudFilter } from "@refinedev/core";
+import { useWaitingCount } from "../../app/waiting.ts";
 import { useMemo, useState, type ReactNode } from "react";
 import type { Resource } from "../../framework/types.ts";
 import { ListView } from "../../framework/pages/ListView.tsx";
@@ -14,18 +15,6 @@ export interface WaitingListProps {
   statusField: string;
   waiting: readonly string[];
   extra?: ReactNode;
-}
-
-/** How many documents of a table wait on the user; null while unknown or when nothing can wait on them. */
-export function useWaitingCount(table: string, statusField: string, waiting: readonly string[]): number | null {
-  const { result } = useList({
-    resource: table,
-    pagination: { currentPage: 1, pageSize: 1 },
-    filters: [{ field: statusField, operator: "in", value: [...waiting] }, { field: "status", operator: "ne", value: "deleted" }],
-    meta: { fields: ["id"] },
-    queryOptions: { enabled: waiting.length > 0, retry: false },
-  });
-  return waiting.length > 0 ? (result?.total ?? null) : null;
 }
 
 export function WaitingList({ resource, statusField, waiting, extra }: WaitingListProps) {
