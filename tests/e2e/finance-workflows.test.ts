@@ -153,7 +153,7 @@ describe("suspension and withdrawal workflows", () => {
       await page.goto(`/finance/refund/${refundId}`);
       await expect.poll(() => statusOf(page, "refund-status")).toBe("Awaiting Sale Action");
       await page.locator("#feedback").fill("The family is moving; happy with the tutors.");
-      await pick(page, "rating", "Good");
+      await pick(page, "rating", "good");
       await press(page, "Send to Finance", { testId: "refund-status", is: "Awaiting Finance Approval" });
       expect(await page.getByRole("button", { name: "Approve & Refund" }).count()).toBe(0);
     });
@@ -164,7 +164,7 @@ describe("suspension and withdrawal workflows", () => {
       await page.getByRole("button", { name: "Approve & Refund", exact: true }).click();
       await page.getByText("Please fill in the payee details and the refund method.").first().waitFor();
       await page.locator("#payeeName").fill("Parent of the student");
-      await pick(page, "refundMethod", "Interbank Transfer");
+      await pick(page, "refundMethod", "interbank transfer");
       await press(page, "Approve & Refund", { testId: "refund-status", is: "Refunded" });
       expect(await page.getByTestId("refund-number").textContent()).toMatch(/^RF-BME-\d{4}-\d{5}$/);
       const total = await page.getByTestId("refund-total").textContent();

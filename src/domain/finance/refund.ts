@@ -67,10 +67,11 @@ export const REFUND_STATUS_COLOURS: Record<RefundStatus, string> = {
 /** Spec part 2 §3 refund method labels (stored as written) and ratings. */
 export const REFUND_METHODS = ["pay now", "cheque", "interbank transfer", "no refund fee"] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
-export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { "pay now": "Pay Now", cheque: "Cheque", "interbank transfer": "Interbank Transfer", "no refund fee": "No Refund Fee" };
+/** The spec's labels, word for word (part 2 §3). */
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { "pay now": "pay now", cheque: "cheque", "interbank transfer": "interbank transfer", "no refund fee": "no refund fee" };
 export const RATINGS = ["great", "good", "average", "not good"] as const;
 export type Rating = (typeof RATINGS)[number];
-export const RATING_LABELS: Record<Rating, string> = { great: "Great", good: "Good", average: "Average", "not good": "Not Good" };
+export const RATING_LABELS: Record<Rating, string> = { great: "great", good: "good", average: "average", "not good": "not good" };
 
 export const REFUND_RIGHTS = ["complete-front-desk", "sales-step", "approve", "reject"] as const;
 export type RefundRight = (typeof REFUND_RIGHTS)[number];

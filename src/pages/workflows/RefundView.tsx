@@ -28,12 +28,20 @@ import {
 import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { DateInput } from "../../framework/inputs/lazyInputs.tsx";
 import { LogHistory } from "../finance/LogHistory.tsx";
+import { AmountRows } from "../finance/builder/AmountRows.tsx";
 import { refundLogSource } from "./logSources.ts";
 
 const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
 const day = (v: string | null | undefined) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
 
-interface ClassValues { id: string; lastLessonDate?: Dayjs; oweLessonNo?: number; deduction?: Cents | null; receiptId?: string | null }
+interface ClassValues {
+  id: string;
+  lastLessonDate?: Dayjs;
+  oweLessonNo?: number;
+  deduction?: Cents | null;
+  receiptId?: string | null;
+  otherPayments?: { name?: string; amount?: Cents | null }[];
+}
 interface FormValues {
   noticeDate?: Dayjs;
   reason?: string | null;
@@ -74,7 +82,7 @@ export function RefundView({ id }: { id: string }) {
     form.setFieldsValue({
       noticeDate: r.noticeDate ? dayjs(r.noticeDate) : undefined,
       reason: r.reason,
-      classes: r.classes.map((c) => ({ id: c.id, lastLessonDate: c.lastLessonDate ? dayjs(c.lastLessonDate) : undefined, oweLessonNo: c.oweLessonNo, deduction: numericToCents(c.deduction), receiptId: c.receiptId })),
+      classes: r.classes.map((c) => ({ id: c.id, lastLessonDate: c.lastLessonDate ? dayjs(c.lastLessonDate) : undefined, oweLessonNo: c.oweLessonNo, deduction: numericToCents(c.deduction), receiptId: c.receiptId, otherPayments: c.otherPayments.map((p) => ({ name: p.name, amount: numericToCents(p.amount) })) })),
       creditNoteIds: r.creditNoteIds,
       depositIds: r.depositIds,
       feedback: r.studentFeedback?.feedback ?? "",
@@ -109,6 +117,7 @@ export function RefundView({ id }: { id: string }) {
           oweLessonNo: Number(c.oweLessonNo ?? 0),
           deduction: centsToNumeric(c.deduction ?? 0),
           receiptId: c.receiptId ?? null,
+          otherPayments: (c.otherPayments ?? []).map((p) => ({ name: p.name ?? "", amount: centsToNumeric(p.amount ?? 0) })),
         })),
         creditNoteIds: v.creditNoteIds ?? [],
         depositIds: v.depositIds ?? [],
@@ -262,6 +271,12 @@ export function RefundView({ id }: { id: string }) {
               { title: "Amount", dataIndex: "amount", render: (v: string) => <Typography.Text strong>{money(v)}</Typography.Text> },
             ]}
           />
+          {frontDesk &&
+            r.classes.map((c, index) => (
+              <div key={c.id} style={{ marginTop: 16, maxWidth: 560 }}>
+                <AmountRows name={["classes", index, "otherPayments"]} title={`Other Payments: ${c.className ?? ""}`} addLabel="Add Other Payment" disabled={Boolean(busy)} />
+              </div>
+            ))}
         </Card>
 
         <Row gutter={16}>
