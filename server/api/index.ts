@@ -15,6 +15,7 @@ import { financeRoutes } from "./finances.ts";
 import { invoiceRoutes } from "./invoices.ts";
 import { creditNoteRoutes } from "./credit-notes.ts";
 import { refundRoutes } from "./refunds.ts";
+import { reportRoutes } from "./reports.ts";
 import { classFreeRoutes } from "./class-free.ts";
 // issue 13: classes, enrolment and attendance
 import type { Engine } from "../graphql/index.ts";
@@ -45,6 +46,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(invoiceRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
   await app.register(creditNoteRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(refundRoutes, { ctx: opts.ctx, policy: opts.policy });
+  await app.register(reportRoutes, { ctx: opts.ctx });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(studentProfileRoutes, { ctx: opts.ctx });
   await app.register(classesRoutes, { ctx: opts.ctx });

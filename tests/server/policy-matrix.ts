@@ -171,6 +171,10 @@ export const API_MATRIX: ApiCase[] = [
   { method: "GET", path: "/reports/daily-closing", roles: dailyClosingOverpaid },
   { method: "GET", path: "/reports/daily-receipt", roles: dailyReceipt },
   { method: "GET", path: "/reports/revenue", roles: otherReports },
+  // issue 17: ours, for the roles of their report pages
+  { method: "GET", path: "/reports/pa-listing", roles: otherReports },
+  { method: "GET", path: "/reports/deposit", roles: otherReports },
+  { method: "GET", path: "/reports/overpaid", roles: dailyClosingOverpaid },
   { method: "POST", path: "/reports/enrollment-list-by-user-ids", roles: otherReports },
   { method: "GET", path: "/access/policy", roles: S },
   { method: "PUT", path: "/access/policy", roles: [] },

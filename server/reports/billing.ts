@@ -1,0 +1,91 @@
+/**
+ * Billing (issue 17): the PA listing (PAs issued in a period with their status — Overdue derived — total,
+ * received and balance) and the overpaid report (overpaid invoices and what became of the excess).
+ */
+import type { Queryable } from "../db/index.ts";
+import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
+import { displayPaStatus, PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import { CREDIT_NOTE_STATUS_LABELS, type CreditNoteStatus } from "../../src/domain/finance/creditNote.ts";
+import type { ReportResult } from "../../src/domain/reports.ts";
+import type { ReportFilters } from "./filters.ts";
+
+const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
+
+/** Σ live payments of a PA's live invoices (what FINANCE.md §6 calls the amount received). */
+const RECEIVED = `(select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
+  where i."paymentAdviceId" = pa.id and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')`;
+
+export async function paListingReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
+  const { rows } = await db.query<{ name: string; student: string | null; branch: string | null; issueDate: string; dueDate: string | null; paymentStatus: string; total: string; received: string }>(
+    `select pa.name, u."fullName" as student, b.name as branch, pa."issueDate"::text as "issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus",
+       coalesce(pa.summary->>'total', '0') as total, ${RECEIVED}::text as received
+     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId"
+     where pa.status = 'active' and pa."paymentStatus" <> 'draft' and pa."issueDate" between $1::date and $2::date
+       and ($3::uuid is null or pa."companyId" = $3) and ($4::uuid is null or pa."branchId" = $4)
+     order by pa."issueDate", pa.name`,
+    [f.from, f.to, f.companyId, f.branchId],
+  );
+  const now = new Date();
+  const lines = rows.map((r) => {
+    const live = r.paymentStatus !== "voided" && r.paymentStatus !== "withdrawn";
+    const balance = live ? Math.max(0, cents(r.total) - cents(r.received)) : 0;
+    return { ...r, status: PA_STATUS_LABELS[displayPaStatus(r.paymentStatus, r.dueDate, now)], balance: centsToNumeric(balance) };
+  });
+  const sum = (k: "total" | "received" | "balance") => centsToNumeric(lines.filter((l) => l.paymentStatus !== "voided").reduce((s, l) => s + cents(l[k]), 0));
+  const byStatus = new Map<string, number>();
+  for (const l of lines) byStatus.set(l.status, (byStatus.get(l.status) ?? 0) + cents(l.total));
+  return {
+    columns: [
+      { key: "name", title: "PA No.", kind: "text" },
+      { key: "student", title: "Student", kind: "text" },
+      { key: "branch", title: "Branch", kind: "text" },
+      { key: "issueDate", title: "Issue Date", kind: "date" },
+      { key: "dueDate", title: "Due Date", kind: "date" },
+      { key: "status", title: "Status", kind: "text" },
+      { key: "total", title: "Total", kind: "money" },
+      { key: "received", title: "Received", kind: "money" },
+      { key: "balance", title: "Balance", kind: "money" },
+    ],
+    rows: lines.map(({ paymentStatus: _s, ...l }) => l),
+    totals: { name: `${lines.length} PAs (voided ones not summed)`, total: sum("total"), received: sum("received"), balance: sum("balance") },
+    chart: { title: "PA totals by status", category: "Status", value: "Total", data: [...byStatus].map(([category, c]) => ({ category, value: c / 100 })) },
+  };
+}
+
+export async function overpaidReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
+  const { rows } = await db.query<{ pa: string | null; invoice: string; student: string | null; issueDate: string | null; total: string; received: string; creditNote: string | null; creditNoteStatus: string | null; refund: string | null }>(
+    `select pa.name as pa, i.name as invoice, u."fullName" as student, pa."issueDate"::text as "issueDate", i.total::text as total, i."paidAmount"::text as received,
+       cn.name as "creditNote", cn."creditNoteStatus", rf.name as refund
+     from invoices i join payment_advices pa on pa.id = i."paymentAdviceId" left join users u on u.id = i."studentId"
+       left join lateral (select c.id, c.name, c."creditNoteStatus" from credit_notes c where c."paymentAdviceId" = pa.id and c.type = 'overpaid' and c.status = 'active'
+         order by c."createdAt" desc limit 1) cn on true
+       left join lateral (select r.name from refunds r where r."refundStatus" = 'refunded' and r."creditNoteIds" ? cn.id::text limit 1) rf on true
+     where i."invoiceStatus" = 'overpaid' and i.status <> 'deleted' and pa."issueDate" between $1::date and $2::date and ($3::uuid is null or i."companyId" = $3)
+     order by pa."issueDate", pa.name`,
+    [f.from, f.to, f.companyId],
+  );
+  const lines = rows.map((r) => ({
+    pa: r.pa,
+    invoice: r.invoice,
+    student: r.student,
+    issueDate: r.issueDate,
+    total: r.total,
+    received: r.received,
+    excess: centsToNumeric(cents(r.received) - cents(r.total)),
+    outcome: r.refund ? `Refunded (${r.refund})` : r.creditNote ? `Credit note ${r.creditNote} (${CREDIT_NOTE_STATUS_LABELS[r.creditNoteStatus as CreditNoteStatus] ?? r.creditNoteStatus})` : r.creditNoteStatus ? "Credit note awaiting approval" : "Not credited yet",
+  }));
+  return {
+    columns: [
+      { key: "pa", title: "PA No.", kind: "text" },
+      { key: "invoice", title: "Invoice No.", kind: "text" },
+      { key: "student", title: "Student", kind: "text" },
+      { key: "issueDate", title: "Issue Date", kind: "date" },
+      { key: "total", title: "Total", kind: "money" },
+      { key: "received", title: "Received", kind: "money" },
+      { key: "excess", title: "Overpaid", kind: "money" },
+      { key: "outcome", title: "What became of it", kind: "text" },
+    ],
+    rows: lines,
+    totals: { pa: `${lines.length} overpaid`, excess: centsToNumeric(lines.reduce((s, l) => s + cents(l.excess), 0)) },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Reports (issue 17): what every report answers — its columns, rows, totals and an optional chart — so one
+ * page renders, charts and exports any of them. Figures are computed by the server in SQL; money travels as
+ * numeric strings ("12.50"), never floats.
+ */
+export type ReportColumnKind = "text" | "money" | "date" | "number" | "percent";
+
+export interface ReportColumn {
+  key: string;
+  title: string;
+  kind: ReportColumnKind;
+}
+
+export type ReportValue = string | number | null;
+export type ReportRow = Record<string, ReportValue>;
+
+export interface ReportResult {
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  /** The totals row (same keys as the columns it sums), or null. */
+  totals: ReportRow | null;
+  /** Figures shown above the table, label → value (e.g. the deposit balance). */
+  summary?: Array<{ label: string; value: ReportValue; kind: ReportColumnKind }>;
+  /** A bar chart of one money column by one category column. */
+  chart?: { title: string; category: string; value: string; data: Array<{ category: string; value: number }> };
+}
+
+/** The filters a report page offers. */
+export type ReportFilter = "date" | "range" | "company" | "branch";
+
+export interface ReportDefinition {
+  /** The route of the page (spec part 2 §1). */
+  path: string;
+  title: string;
+  /** The REST call under /api/v2 answering it. */
+  endpoint: string;
+  filters: readonly ReportFilter[];
+}
+
+/** The reports built so far, by page (the others of spec part 2 §1 are still to come: docs/DECISIONS.md). */
+export const REPORTS = {
+  dailyReceipt: { path: "/report/daily-receipt-report", title: "Daily Receipt Report", endpoint: "/reports/daily-receipt", filters: ["date", "company", "branch"] },
+  dailyClosing: { path: "/report/daily-closing-report", title: "Daily Closing Report", endpoint: "/reports/daily-closing", filters: ["range", "company", "branch"] },
+  paListing: { path: "/report/pa-listing", title: "PA Listing", endpoint: "/reports/pa-listing", filters: ["range", "company", "branch"] },
+  deposit: { path: "/report/deposit", title: "Deposit Report", endpoint: "/reports/deposit", filters: ["range", "company"] },
+  overpaid: { path: "/report/overpaid-report", title: "Overpaid Report", endpoint: "/reports/overpaid", filters: ["range", "company"] },
+} as const satisfies Record<string, ReportDefinition>;
+
+/** One cell as text for CSV and for the screen's plain cells (money as S$ with two decimals). */
+export function reportCellText(value: ReportValue, kind: ReportColumnKind, formatMoney: (v: string) => string, formatDay: (v: string) => string): string {
+  if (value === null || value === "") return "";
+  if (kind === "money") return formatMoney(String(value));
+  if (kind === "date") return formatDay(String(value));
+  if (kind === "percent") return `${value}%`;
+  return String(value);
+}
