@@ -17,6 +17,8 @@ import { paymentAdvices } from "./finance-payment-advice.ts";
 import { invoices, receipts } from "./finance-money-received.ts";
 // issue 16: suspensions, withdrawals, credit notes and refunds
 import { suspensions, withdrawals, creditNotes, refunds } from "./credit-notes-refunds.ts";
+// issue 17: reports
+import { dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport } from "./reports.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -34,4 +36,6 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   // issue 13: classes and attendance
   classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords,
   // issue 16: suspensions, withdrawals, credit notes and refunds
-  suspensions, withdrawals, creditNotes, refunds];
+  suspensions, withdrawals, creditNotes, refunds,
+  // issue 17: reports
+  dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport];

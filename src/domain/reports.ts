@@ -46,11 +46,15 @@ export const REPORTS = {
   overpaid: { path: "/report/overpaid-report", title: "Overpaid Report", endpoint: "/reports/overpaid", filters: ["range", "company"] },
 } as const satisfies Record<string, ReportDefinition>;
 
+/** A calendar day "YYYY-MM-DD" (not a label in a date column). */
+export const isDay = (value: ReportValue): boolean => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /** One cell as text for CSV and for the screen's plain cells (money as S$ with two decimals). */
 export function reportCellText(value: ReportValue, kind: ReportColumnKind, formatMoney: (v: string) => string, formatDay: (v: string) => string): string {
   if (value === null || value === "") return "";
   if (kind === "money") return formatMoney(String(value));
-  if (kind === "date") return formatDay(String(value));
+  // a totals row may label a date column ("Total")
+  if (kind === "date") return isDay(value) ? formatDay(String(value)) : String(value);
   if (kind === "percent") return `${value}%`;
   return String(value);
 }

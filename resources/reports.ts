@@ -1,0 +1,29 @@
+import { lazy } from "react";
+import { defineResource, text } from "../src/framework/declare.ts";
+import { REPORTS } from "../src/domain/reports.ts";
+
+/**
+ * The report pages (issue 17): not entities but figures the server computes, so each "resource" is only a
+ * route with its hand-written page (src/pages/reports); the table names the report's main source for Refine.
+ */
+const page = (exportName: "DailyReceiptReport" | "DailyClosingReport" | "PaListingReport" | "DepositReport" | "OverpaidReport") =>
+  lazy(() => import("../src/pages/reports/reportPages.tsx").then((m) => ({ default: m[exportName] })));
+
+const report = (name: string, table: string, def: { path: string; title: string }, list: ReturnType<typeof page>) =>
+  defineResource({
+    table,
+    name,
+    label: def.title,
+    menu: "report",
+    routes: { list: def.path },
+    deletable: false,
+    exportable: false,
+    fields: { name: text("Name") },
+    pages: { list },
+  });
+
+export const dailyReceiptReport = report("report_daily_receipt", "receipts", REPORTS.dailyReceipt, page("DailyReceiptReport"));
+export const dailyClosingReport = report("report_daily_closing", "invoice_payments", REPORTS.dailyClosing, page("DailyClosingReport"));
+export const paListingReport = report("report_pa_listing", "payment_advices", REPORTS.paListing, page("PaListingReport"));
+export const depositReport = report("report_deposit", "deposits", REPORTS.deposit, page("DepositReport"));
+export const overpaidReport = report("report_overpaid", "invoices", REPORTS.overpaid, page("OverpaidReport"));

@@ -1,0 +1,42 @@
+/**
+ * A report's rows to a file: CSV (the framework's writer) or Excel (.xlsx by exceljs, loaded only when asked).
+ * Money cells are numbers in Excel (two decimals, S$ format), text in CSV as the screen shows them.
+ */
+import { toCsv } from "../../framework/csv.ts";
+import { formatMoney, numericToCents } from "../../domain/money.ts";
+import { DISPLAY_DATE_FORMAT, formatCalendarDay, todayInSingapore } from "../../domain/dates.ts";
+import { isDay, reportCellText, type ReportResult, type ReportValue } from "../../domain/reports.ts";
+
+export const moneyText = (v: string) => formatMoney(numericToCents(v) ?? 0);
+export const dayText = (v: string) => formatCalendarDay(v, DISPLAY_DATE_FORMAT);
+
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const fileName = (title: string, ext: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${todayInSingapore()}.${ext}`;
+
+export function exportCsv(title: string, r: ReportResult): void {
+  const rows = [...r.rows, ...(r.totals ? [r.totals] : [])].map((row) => r.columns.map((c) => reportCellText(row[c.key] ?? null, c.kind, moneyText, dayText)));
+  save(new Blob([toCsv(r.columns.map((c) => c.title), rows)], { type: "text/csv;charset=utf-8" }), fileName(title, "csv"));
+}
+
+export async function exportXlsx(title: string, r: ReportResult): Promise<void> {
+  const { default: ExcelJS } = await import("exceljs");
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(title.slice(0, 31));
+  sheet.columns = r.columns.map((c) => ({ header: c.title, key: c.key, width: Math.max(12, c.title.length + 2), style: c.kind === "money" ? { numFmt: '"S$"#,##0.00' } : {} }));
+  const cell = (v: ReportValue, kind: string) => (v === null || v === "" ? null : kind === "money" ? (numericToCents(String(v)) ?? 0) / 100 : kind === "number" ? Number(v) : kind === "date" && isDay(v) ? dayText(String(v)) : v);
+  for (const row of r.rows) sheet.addRow(Object.fromEntries(r.columns.map((c) => [c.key, cell(row[c.key] ?? null, c.kind)])));
+  if (r.totals) sheet.addRow(Object.fromEntries(r.columns.map((c) => [c.key, cell(r.totals![c.key] ?? null, c.kind)]))).font = { bold: true };
+  sheet.getRow(1).font = { bold: true };
+  const buffer = await book.xlsx.writeBuffer();
+  save(new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), fileName(title, "xlsx"));
+}
