@@ -6,7 +6,8 @@ import { REPORTS } from "../src/domain/reports.ts";
  * The report pages (issue 17): not entities but figures the server computes, so each "resource" is only a
  * route with its hand-written page (src/pages/reports); the table names the report's main source for Refine.
  */
-const page = (exportName: "DailyReceiptReport" | "DailyClosingReport" | "PaListingReport" | "DepositReport" | "OverpaidReport") =>
+type PageName = keyof typeof import("../src/pages/reports/reportPages.tsx");
+const page = (exportName: PageName) =>
   lazy(() => import("../src/pages/reports/reportPages.tsx").then((m) => ({ default: m[exportName] })));
 
 const report = (name: string, table: string, def: { path: string; title: string }, list: ReturnType<typeof page>) =>
@@ -27,3 +28,7 @@ export const dailyClosingReport = report("report_daily_closing", "invoice_paymen
 export const paListingReport = report("report_pa_listing", "payment_advices", REPORTS.paListing, page("PaListingReport"));
 export const depositReport = report("report_deposit", "deposits", REPORTS.deposit, page("DepositReport"));
 export const overpaidReport = report("report_overpaid", "invoices", REPORTS.overpaid, page("OverpaidReport"));
+export const studentAttendanceReport = report("report_student_attendance", "lessons_students", REPORTS.studentAttendance, page("StudentAttendanceReport"));
+export const enrolmentListReport = report("report_enrollment_list", "student_classes", REPORTS.enrolmentList, page("EnrolmentListReport"));
+export const newEnrolmentListReport = report("report_enrollment_list_new", "student_classes", REPORTS.newEnrolmentList, page("NewEnrolmentListReport"));
+export const revenueReport = report("report_revenue", "payment_advices", REPORTS.revenue, page("RevenueReport"));

@@ -1,6 +1,6 @@
 /**
  * The report calls under /api/v2 (issue 17): the spec's `GET /reports/daily-receipt` and `GET /reports/daily-closing`
- * (part 2 §7) and ours for the PA listing, deposit and overpaid reports. Each answers a ReportResult
+ * and `GET /reports/revenue`, `POST /reports/enrollment-list-by-user-ids` (part 2 §7), and ours for the other report pages. Each answers a ReportResult
  * (src/domain/reports.ts) from one or two SQL statements; a period is at most 366 days. The policy's report
  * roles guard each call (api:/reports/<name>, GET).
  */
@@ -13,6 +13,9 @@ import type { ReportResult } from "../../src/domain/reports.ts";
 import { dailyClosingReport, dailyReceiptReport } from "../reports/collections.ts";
 import { overpaidReport, paListingReport } from "../reports/billing.ts";
 import { depositReport } from "../reports/deposits.ts";
+import { studentAttendanceReport } from "../reports/attendance.ts";
+import { enrolmentListReport, enrolmentsOfUsers, newEnrolmentListReport } from "../reports/enrolments.ts";
+import { revenueReport } from "../reports/revenue.ts";
 import type { ReportFilters } from "../reports/filters.ts";
 import { day, uuid, validationError } from "./validation.ts";
 
@@ -39,7 +42,13 @@ const REPORTS: Record<string, (db: Queryable, f: ReportFilters) => Promise<Repor
   "pa-listing": paListingReport,
   deposit: depositReport,
   overpaid: overpaidReport,
+  revenue: revenueReport,
+  "student-attendance": studentAttendanceReport,
+  "enrollment-list": enrolmentListReport,
+  "enrollment-list-new": newEnrolmentListReport,
 };
+
+const userIdsBody = z.object({ userIds: z.array(uuid("Unknown student.")).min(1, "Please select students.").max(500) });
 
 export const reportRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (app, { ctx }) => {
   for (const [name, run] of Object.entries(REPORTS)) {
@@ -49,4 +58,9 @@ export const reportRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (a
       return reply.send({ success: true, data: await run(ctx.db, parsed.data) });
     });
   }
+  app.post("/reports/enrollment-list-by-user-ids", async (request, reply) => {
+    const parsed = userIdsBody.safeParse(request.body ?? {});
+    if (!parsed.success) return validationError(reply, parsed.error);
+    return reply.send({ success: true, data: await enrolmentsOfUsers(ctx.db, parsed.data.userIds) });
+  });
 };

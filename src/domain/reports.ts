@@ -37,13 +37,17 @@ export interface ReportDefinition {
   filters: readonly ReportFilter[];
 }
 
-/** The reports built so far, by page (the others of spec part 2 §1 are still to come: docs/DECISIONS.md). */
+/** The report pages of spec part 2 §1, each with its call (the reward report is still to come). */
 export const REPORTS = {
   dailyReceipt: { path: "/report/daily-receipt-report", title: "Daily Receipt Report", endpoint: "/reports/daily-receipt", filters: ["date", "company", "branch"] },
   dailyClosing: { path: "/report/daily-closing-report", title: "Daily Closing Report", endpoint: "/reports/daily-closing", filters: ["range", "company", "branch"] },
   paListing: { path: "/report/pa-listing", title: "PA Listing", endpoint: "/reports/pa-listing", filters: ["range", "company", "branch"] },
   deposit: { path: "/report/deposit", title: "Deposit Report", endpoint: "/reports/deposit", filters: ["range", "company"] },
   overpaid: { path: "/report/overpaid-report", title: "Overpaid Report", endpoint: "/reports/overpaid", filters: ["range", "company"] },
+  studentAttendance: { path: "/report/student-attendance-report", title: "Student Attendance Report", endpoint: "/reports/student-attendance", filters: ["range", "company", "branch"] },
+  enrolmentList: { path: "/report/enrollment-list", title: "Enrollment List", endpoint: "/reports/enrollment-list", filters: ["range", "company", "branch"] },
+  newEnrolmentList: { path: "/report/enrollment-list-new", title: "Enrollment List (New)", endpoint: "/reports/enrollment-list-new", filters: ["range", "company", "branch"] },
+  revenue: { path: "/report/revenue-recognition", title: "Revenue Recognition", endpoint: "/reports/revenue", filters: ["range", "company"] },
 } as const satisfies Record<string, ReportDefinition>;
 
 /** A calendar day "YYYY-MM-DD" (not a label in a date column). */

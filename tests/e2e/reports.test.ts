@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import { useBrowser } from "../support/browser.ts";
 import { withRole } from "./catalogue-support.ts";
 import { formatMoney, numericToCents } from "../../src/domain/money.ts";
+import { REPORTS } from "../../src/domain/reports.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -31,6 +32,17 @@ describe("reports", () => {
       const last = sheet.getRow(sheet.rowCount);
       expect(String(last.getCell(1).value)).toBe("Total");
       expect(formatMoney(Math.round(Number(last.getCell(totalColumn).value) * 100))).toBe(shown);
+    });
+  });
+
+  it("finance_manager opens every report page: each answers with its table and totals", async () => {
+    await withRole(browser(), baseURL, "finance_manager", async (page) => {
+      for (const r of Object.values(REPORTS)) {
+        await page.goto(r.path);
+        await page.getByTestId("report-table").waitFor();
+        await expect.poll(() => page.locator('[data-testid^="report-total-"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        expect(await page.locator(".ant-card-head-title").first().textContent()).toBe(r.title);
+      }
     });
   });
 

@@ -83,6 +83,37 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(cents(listing.totals!.received)).toBe(cents(rows[0]!.received));
   });
 
+  it("revenue: recognised + deferred = billed on every line and in total; billed = the class totals of the PAs issued", async () => {
+    const revenue = await report("finance_staff", "revenue", `from=${year}-01-01&to=${year}-12-31`);
+    expect(revenue.rows.length).toBeGreaterThan(0);
+    for (const r of revenue.rows) expect(cents(r.recognised) + cents(r.deferred), `${r.month} ${r.programme}`).toBe(cents(r.billed));
+    expect(cents(revenue.totals!.recognised) + cents(revenue.totals!.deferred)).toBe(cents(revenue.totals!.billed));
+    const { rows } = await server.db.query<{ billed: string }>(
+      `select coalesce(sum((card->'responses'->>'total')::numeric), 0)::text as billed from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
+       where pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
+      [`${year}-01-01`, `${year}-12-31`],
+    );
+    expect(cents(revenue.totals!.billed)).toBe(cents(rows[0]!.billed));
+  });
+
+  it("attendance: attended + absent = lessons, the rate their ratio; enrolment lists by period and by students", async () => {
+    const attendance = await report("hr", "student-attendance", `from=${year}-01-01&to=${today}`);
+    for (const r of attendance.rows) {
+      expect(Number(r.attended) + Number(r.absent)).toBe(Number(r.lessons));
+      expect(r.rate).toBe(Math.round((Number(r.attended) / Number(r.lessons)) * 100));
+    }
+    const list = await report("hr", "enrollment-list", `from=${today}&to=${today}`);
+    expect(list.rows.length).toBeGreaterThan(0);
+    const fresh = await report("hr", "enrollment-list-new", `from=${year}-01-01&to=${today}`);
+    expect(new Set(fresh.rows.map((r) => r.username)).size).toBe(fresh.rows.length); // a student's first enrolment, once
+    const { rows } = await server.db.query<{ id: string }>(`select distinct "userId" as id from student_classes where status = 'enrolled' limit 3`);
+    const byIds = await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.finance_manager, { userIds: rows.map((r) => r.id) });
+    expect(byIds.statusCode, byIds.body).toBe(200);
+    expect(byIds.json().data.rows.length).toBeGreaterThanOrEqual(3);
+    expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.front_desk, { userIds: rows.map((r) => r.id) })).statusCode).toBe(403);
+    expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.hr, { userIds: [] })).json().errors).toMatchObject({ userIds: "Please select students." });
+  });
+
   it("each report answers its roles only; bad periods are refused", async () => {
     expect((await api(server.app, "GET", `/reports/daily-receipt?date=${today}`, token.sales)).statusCode).toBe(200);
     expect((await api(server.app, "GET", `/reports/daily-closing?from=${today}&to=${today}`, token.sales)).statusCode).toBe(403);
