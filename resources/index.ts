@@ -18,7 +18,7 @@ import { invoices, receipts } from "./finance-money-received.ts";
 // issue 16: suspensions, withdrawals, credit notes and refunds
 import { suspensions, withdrawals, creditNotes, refunds } from "./credit-notes-refunds.ts";
 // issue 17: reports
-import { dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport, studentAttendanceReport, enrolmentListReport, newEnrolmentListReport, revenueReport } from "./reports.ts";
+import { dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport, studentAttendanceReport, enrolmentListReport, newEnrolmentListReport, revenueReport, rewardReport } from "./reports.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -38,4 +38,4 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   // issue 16: suspensions, withdrawals, credit notes and refunds
   suspensions, withdrawals, creditNotes, refunds,
   // issue 17: reports
-  dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport, studentAttendanceReport, enrolmentListReport, newEnrolmentListReport, revenueReport];
+  dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport, studentAttendanceReport, enrolmentListReport, newEnrolmentListReport, revenueReport, rewardReport];

@@ -10,12 +10,12 @@ type PageName = keyof typeof import("../src/pages/reports/reportPages.tsx");
 const page = (exportName: PageName) =>
   lazy(() => import("../src/pages/reports/reportPages.tsx").then((m) => ({ default: m[exportName] })));
 
-const report = (name: string, table: string, def: { path: string; title: string }, list: ReturnType<typeof page>) =>
+const report = (name: string, table: string, def: { path: string; title: string }, list: ReturnType<typeof page>, menu = "report") =>
   defineResource({
     table,
     name,
     label: def.title,
-    menu: "report",
+    menu,
     routes: { list: def.path },
     deletable: false,
     exportable: false,
@@ -32,3 +32,4 @@ export const studentAttendanceReport = report("report_student_attendance", "less
 export const enrolmentListReport = report("report_enrollment_list", "student_classes", REPORTS.enrolmentList, page("EnrolmentListReport"));
 export const newEnrolmentListReport = report("report_enrollment_list_new", "student_classes", REPORTS.newEnrolmentList, page("NewEnrolmentListReport"));
 export const revenueReport = report("report_revenue", "payment_advices", REPORTS.revenue, page("RevenueReport"));
+export const rewardReport = report("report_reward", "referrals", REPORTS.reward, page("RewardReport"), "rewards");

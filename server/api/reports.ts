@@ -16,6 +16,7 @@ import { depositReport } from "../reports/deposits.ts";
 import { studentAttendanceReport } from "../reports/attendance.ts";
 import { enrolmentListReport, enrolmentsOfUsers, newEnrolmentListReport } from "../reports/enrolments.ts";
 import { revenueReport } from "../reports/revenue.ts";
+import { rewardReport } from "../reports/rewards.ts";
 import type { ReportFilters } from "../reports/filters.ts";
 import { day, uuid, validationError } from "./validation.ts";
 
@@ -46,6 +47,7 @@ const REPORTS: Record<string, (db: Queryable, f: ReportFilters) => Promise<Repor
   "student-attendance": studentAttendanceReport,
   "enrollment-list": enrolmentListReport,
   "enrollment-list-new": newEnrolmentListReport,
+  reward: rewardReport,
 };
 
 const userIdsBody = z.object({ userIds: z.array(uuid("Unknown student.")).min(1, "Please select students.").max(500) });

@@ -37,7 +37,7 @@ export interface ReportDefinition {
   filters: readonly ReportFilter[];
 }
 
-/** The report pages of spec part 2 §1, each with its call (the reward report is still to come). */
+/** The report pages of spec part 2 §1 (and the reward report), each with its call. */
 export const REPORTS = {
   dailyReceipt: { path: "/report/daily-receipt-report", title: "Daily Receipt Report", endpoint: "/reports/daily-receipt", filters: ["date", "company", "branch"] },
   dailyClosing: { path: "/report/daily-closing-report", title: "Daily Closing Report", endpoint: "/reports/daily-closing", filters: ["range", "company", "branch"] },
@@ -47,6 +47,7 @@ export const REPORTS = {
   studentAttendance: { path: "/report/student-attendance-report", title: "Student Attendance Report", endpoint: "/reports/student-attendance", filters: ["range", "company", "branch"] },
   enrolmentList: { path: "/report/enrollment-list", title: "Enrollment List", endpoint: "/reports/enrollment-list", filters: ["range", "company", "branch"] },
   newEnrolmentList: { path: "/report/enrollment-list-new", title: "Enrollment List (New)", endpoint: "/reports/enrollment-list-new", filters: ["range", "company", "branch"] },
+  reward: { path: "/reward/report", title: "Reward Report", endpoint: "/reports/reward", filters: ["range", "company"] },
   revenue: { path: "/report/revenue-recognition", title: "Revenue Recognition", endpoint: "/reports/revenue", filters: ["range", "company"] },
 } as const satisfies Record<string, ReportDefinition>;
 

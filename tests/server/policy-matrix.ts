@@ -178,6 +178,7 @@ export const API_MATRIX: ApiCase[] = [
   { method: "GET", path: "/reports/student-attendance", roles: otherReports },
   { method: "GET", path: "/reports/enrollment-list", roles: otherReports },
   { method: "GET", path: "/reports/enrollment-list-new", roles: otherReports },
+  { method: "GET", path: "/reports/reward", roles: rewards },
   { method: "POST", path: "/reports/enrollment-list-by-user-ids", roles: otherReports },
   { method: "GET", path: "/access/policy", roles: S },
   { method: "PUT", path: "/access/policy", roles: [] },

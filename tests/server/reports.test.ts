@@ -114,6 +114,14 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.hr, { userIds: [] })).json().errors).toMatchObject({ userIds: "Please select students." });
   });
 
+  it("rewards: one line per month of the period; the referrals counted are those registered in it", async () => {
+    const reward = await report("front_desk", "reward", `from=${year}-01-01&to=${year}-12-31`);
+    expect(reward.rows.map((r) => r.month)).toEqual(Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, "0")}`));
+    const { rows } = await server.db.query<{ n: number }>(`select count(*)::int as n from referrals where status = 'active' and "registrationDate" between $1::date and $2::date`, [`${year}-01-01`, `${year}-12-31`]);
+    expect(reward.totals!.referrals).toBe(rows[0]!.n);
+    expect((await api(server.app, "GET", `/reports/reward?from=${today}&to=${today}`, token.hr)).statusCode).toBe(403);
+  });
+
   it("each report answers its roles only; bad periods are refused", async () => {
     expect((await api(server.app, "GET", `/reports/daily-receipt?date=${today}`, token.sales)).statusCode).toBe(200);
     expect((await api(server.app, "GET", `/reports/daily-closing?from=${today}&to=${today}`, token.sales)).statusCode).toBe(403);

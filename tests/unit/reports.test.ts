@@ -15,9 +15,9 @@ describe("report cells (issue 17)", () => {
     expect(isDay("2026-02-30")).toBe(true); // shape only: the server sends real days
     expect(isDay("Total")).toBe(false);
   });
-  it("every report page has its route under /report and a call under /reports", () => {
+  it("every report page has its route under /report (or /reward) and a call under /reports", () => {
     for (const r of Object.values(REPORTS)) {
-      expect(r.path).toMatch(/^\/report\//);
+      expect(r.path).toMatch(/^\/(report|reward)\//);
       expect(r.endpoint).toMatch(/^\/reports\//);
     }
   });

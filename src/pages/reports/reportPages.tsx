@@ -11,3 +11,4 @@ export const StudentAttendanceReport = () => <ReportPage def={REPORTS.studentAtt
 export const EnrolmentListReport = () => <ReportPage def={REPORTS.enrolmentList} />;
 export const NewEnrolmentListReport = () => <ReportPage def={REPORTS.newEnrolmentList} />;
 export const RevenueReport = () => <ReportPage def={REPORTS.revenue} />;
+export const RewardReport = () => <ReportPage def={REPORTS.reward} />;
