@@ -15,6 +15,7 @@ import { configFromEnv, type Config } from "../server/config.ts";
 import { openDatabase, migrate, type Db } from "../server/db/index.ts";
 import { seedDemo, DEMO_PASSWORD } from "../server/db/seed-demo.ts";
 import { seedScale } from "../server/db/seed-cli.ts";
+import { benchReports } from "./reports.ts";
 import { buildServer } from "../server/app.ts";
 import { measurePair, ms, table, ROUND } from "./stats.ts";
 import { benchPaSave, PA_LIST_GQL, PA_LIST_PARAMS, PA_LIST_SQL, PA_LIST_VARS } from "./finance.ts";
@@ -336,6 +337,12 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
     if (!fdToken) throw new Error(`sign-in as ${BENCH_USER} failed: ${fd.status}`);
     const save = await benchPaSave(db, port, agent, fdToken, Math.min(o.requests, 100), Math.min(o.warmup, 10));
     console.log(`\nPA save (PUT /api/v2/finances/payment-advices/{id}, ${save.classes} classes, one after another): p50 ${ms(save.summary.p50)} ms, p95 ${ms(save.summary.p95)} ms, ${save.summary.rps.toFixed(0)} saves/s`);
+
+    // issue 17: every report over a year, as finance_manager
+    const fm = await post(agent, port, "/auth/sign-in", { username: "finance_manager", password: DEMO_PASSWORD });
+    const fmToken = (JSON.parse(fm.text) as { data?: { accessToken?: string } }).data?.accessToken;
+    if (!fmToken) throw new Error(`sign-in as finance_manager failed: ${fm.status}`);
+    ok = (await benchReports(port, agent, fmToken, Math.min(o.requests, 20))) && ok;
   } finally {
     await app.close();
     agent.destroy();
