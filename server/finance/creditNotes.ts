@@ -26,6 +26,7 @@ import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { classBilling, receiptsOfClass, studentReceipt } from "./classBilling.ts";
 import { assertCreditNoteFresh, creditNoteSnapshot, readCreditNote, writeCreditNoteLog, type CnRow, type CreditNoteRights } from "./creditNoteRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { studentOf } from "./paymentAdviceRecord.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
 
 const cents = (v: string | null | undefined): Cents => numericToCents(v ?? "0") ?? 0;
@@ -329,11 +330,7 @@ export async function duplicateCreditNote(db: Db, sourceId: string, by: string |
 /** `GET /credit-notes/{id}`: the screen's data, with the moves and edit step the caller's rights allow. */
 export async function creditNoteDetail(db: Queryable, id: string, rights: CreditNoteRights): Promise<CreditNoteDetail> {
   const row = await readCreditNote(db, id);
-  const person = async (userId: string | null) => {
-    if (!userId) return null;
-    const { rows } = await db.query<{ id: string; fullName: string | null; username: string | null }>(`select id, "fullName", username from users where id = $1`, [userId]);
-    return rows[0] ?? null;
-  };
+  const person = (userId: string | null) => (userId ? studentOf(db, userId) : null);
   const classId = row.cls?.classId ?? null;
   const { rows: cls } = classId ? await db.query<{ name: string }>(`select name from classes where id = $1`, [classId]) : { rows: [] as { name: string }[] };
   const receipts =

@@ -123,6 +123,7 @@ export function logSnapshot(row: PaRow, student: { id: string; fullName: string 
   };
 }
 
+/** A person as the documents name them (a student, an approver): id, full name (or first + last), username. */
 export async function studentOf(db: Queryable, studentId: string) {
   const { rows } = await db.query<{ id: string; fullName: string | null; username: string | null }>(
     `select id, coalesce(nullif("fullName", ''), trim(coalesce("firstName", '') || ' ' || coalesce("lastName", ''))) as "fullName", username from users where id = $1`,

@@ -452,8 +452,7 @@ export async function refundDetail(db: Queryable, id: string, rights: RefundRigh
     [r.studentId, r.depositIds],
   );
   const step = refundEditStep(r.refundStatus);
-  const person = async (userId: string | null) =>
-    userId ? ((await db.query<{ id: string; fullName: string | null; username: string | null }>(`select id, "fullName", username from users where id = $1`, [userId])).rows[0] ?? null) : null;
+  const person = (userId: string | null) => (userId ? studentOf(db, userId) : null);
   return {
     id: r.id,
     name: r.name,

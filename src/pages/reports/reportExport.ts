@@ -3,12 +3,13 @@
  * Money cells are numbers in Excel (two decimals, S$ format), text in CSV as the screen shows them.
  */
 import { toCsv } from "../../framework/csv.ts";
-import { formatMoney, numericToCents } from "../../domain/money.ts";
-import { DISPLAY_DATE_FORMAT, formatCalendarDay, todayInSingapore } from "../../domain/dates.ts";
+import { numericToCents } from "../../domain/money.ts";
+import { todayInSingapore } from "../../domain/dates.ts";
+import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { isDay, reportCellText, type ReportResult, type ReportValue } from "../../domain/reports.ts";
 
-export const moneyText = (v: string) => formatMoney(numericToCents(v) ?? 0);
-export const dayText = (v: string) => formatCalendarDay(v, DISPLAY_DATE_FORMAT);
+export const moneyText = (v: string) => formatMoneyValue(v);
+export const dayText = (v: string) => formatFinanceDate(v);
 
 function save(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);

@@ -10,8 +10,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
-import { DISPLAY_DATE_FORMAT, DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
-import { formatMoney, numericToCents, centsToNumeric, type Cents } from "../../domain/money.ts";
+import { DISPLAY_DATE_FORMAT, DATE_FORMAT } from "../../domain/dates.ts";
+import { numericToCents, centsToNumeric, type Cents } from "../../domain/money.ts";
 import {
   CREDIT_NOTE_MESSAGES,
   CREDIT_NOTE_STATUS_COLOURS,
@@ -23,11 +23,12 @@ import {
 } from "../../domain/finance/creditNote.ts";
 import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { DateRangeInput } from "../../framework/inputs/lazyInputs.tsx";
+import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { LogHistory } from "../finance/LogHistory.tsx";
 import { creditNoteLogSource } from "./logSources.ts";
 
-const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
-const day = (v: string | null | undefined) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
+const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
+const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
 
 interface FormValues {
   period?: [Dayjs, Dayjs];

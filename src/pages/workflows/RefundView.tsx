@@ -11,8 +11,8 @@ import { Link } from "react-router";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
-import { DATE_FORMAT, DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
-import { centsToNumeric, formatMoney, numericToCents, type Cents } from "../../domain/money.ts";
+import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
+import { centsToNumeric, numericToCents, type Cents } from "../../domain/money.ts";
 import {
   RATING_LABELS,
   RATINGS,
@@ -27,12 +27,13 @@ import {
 } from "../../domain/finance/refund.ts";
 import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { DateInput } from "../../framework/inputs/lazyInputs.tsx";
+import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { LogHistory } from "../finance/LogHistory.tsx";
 import { AmountRows } from "../finance/builder/AmountRows.tsx";
 import { refundLogSource } from "./logSources.ts";
 
-const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
-const day = (v: string | null | undefined) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
+const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
+const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
 
 interface ClassValues {
   id: string;

@@ -5,13 +5,13 @@
 import { Alert, Button, Descriptions, Space, Spin, Table, Typography } from "antd";
 import { PrinterOutlined } from "@ant-design/icons";
 import { useParams } from "react-router";
-import { formatMoney, numericToCents } from "../../domain/money.ts";
+import { formatMoneyValue } from "../../domain/formats.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
 import { REFUND_METHOD_LABELS, REFUND_MESSAGES } from "../../domain/finance/refund.ts";
 import { PAPER_CSS } from "../finance/PaperButtons.tsx";
 import { useRefund } from "./RefundView.tsx";
 
-const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
+const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
 
 export default function RefundVoucherPage() {
   const { id } = useParams();
