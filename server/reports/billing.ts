@@ -11,25 +11,32 @@ import type { ReportFilters } from "./filters.ts";
 
 const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
 
-/** Σ live payments of a PA's live invoices (what FINANCE.md §6 calls the amount received). */
-const RECEIVED = `(select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
-  where i."paymentAdviceId" = pa.id and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')`;
+/** Σ live payments of each PA's live invoices (what FINANCE.md §6 calls the amount received), one pass. */
+const RECEIVED = `(select i."paymentAdviceId", sum(ip.amount) as received from invoice_payments ip join invoices i on i.id = ip."invoiceId"
+  where i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success' group by 1)`;
 
 export async function paListingReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   const { rows } = await db.query<{ name: string; student: string | null; branch: string | null; issueDate: string; dueDate: string | null; paymentStatus: string; total: string; received: string }>(
     `select pa.name, u."fullName" as student, b.name as branch, pa."issueDate"::text as "issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus",
-       coalesce(pa.summary->>'total', '0') as total, ${RECEIVED}::text as received
-     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId"
+       coalesce(pa.summary->>'total', '0') as total, coalesce(rc.received, 0)::text as received
+     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId" left join ${RECEIVED} rc on rc."paymentAdviceId" = pa.id
      where pa.status = 'active' and pa."paymentStatus" <> 'draft' and pa."issueDate" between $1::date and $2::date
        and ($3::uuid is null or pa."companyId" = $3) and ($4::uuid is null or pa."branchId" = $4)
      order by pa."issueDate", pa.name`,
     [f.from, f.to, f.companyId, f.branchId],
   );
   const now = new Date();
+  // the Overdue rule converts the due day in Singapore time: once per due date, not once per PA
+  const shown = new Map<string, string>();
+  const statusOf = (status: string, dueDate: string | null) => {
+    const key = `${status}/${dueDate}`;
+    if (!shown.has(key)) shown.set(key, PA_STATUS_LABELS[displayPaStatus(status, dueDate, now)]);
+    return shown.get(key)!;
+  };
   const lines = rows.map((r) => {
     const live = r.paymentStatus !== "voided" && r.paymentStatus !== "withdrawn";
     const balance = live ? Math.max(0, cents(r.total) - cents(r.received)) : 0;
-    return { ...r, status: PA_STATUS_LABELS[displayPaStatus(r.paymentStatus, r.dueDate, now)], balance: centsToNumeric(balance) };
+    return { ...r, status: statusOf(r.paymentStatus, r.dueDate), balance: centsToNumeric(balance) };
   });
   const sum = (k: "total" | "received" | "balance") => centsToNumeric(lines.filter((l) => l.paymentStatus !== "voided").reduce((s, l) => s + cents(l[k]), 0));
   const byStatus = new Map<string, number>();
