@@ -19,7 +19,7 @@ const report = (name: string, table: string, def: { path: string; title: string 
     routes: { list: def.path },
     deletable: false,
     exportable: false,
-    fields: { name: text("Name") },
+    fields: { id: text("Id") },
     pages: { list },
   });
 

@@ -61,16 +61,29 @@ describe.each(databaseLanes())("metadata export for a real Hasura [%s]", (lane) 
 
   it("an engine given only the exported metadata serves every role as the server does", async () => {
     const config = testConfig();
-    const countsQuery = (role: string) =>
-      `{ ${Object.keys(generated[role] ?? {})
+    // one aggregate per readable table, in queries under the engine's alias limit
+    const countsQueries = (role: string) => {
+      const fields = Object.keys(generated[role] ?? {})
         .filter((t) => generated[role]![t]!.select)
-        .map((t, i) => `t${i}: ${t.replace(/^public\./, "")}_aggregate { aggregate { count } }`)
-        .join(" ")} }`;
+        .map((t, i) => `t${i}: ${t.replace(/^public\./, "")}_aggregate { aggregate { count } }`);
+      const queries: string[] = [];
+      for (let i = 0; i < fields.length; i += 40) queries.push(`{ ${fields.slice(i, i + 40).join(" ")} }`);
+      return queries;
+    };
+    const counts = async (engine: Awaited<ReturnType<typeof createEngine>>, s: ReturnType<typeof session>) => {
+      const data: Record<string, unknown> = {};
+      for (const query of countsQueries(s.roles[0]!)) {
+        const body = (await engine.execute({ query }, s)).body as { data?: Record<string, unknown>; errors?: unknown };
+        if (body.errors) return body;
+        Object.assign(data, body.data);
+      }
+      return { data };
+    };
     const answers = async (engine: Awaited<ReturnType<typeof createEngine>>) => {
       const out: Record<string, unknown> = {};
       for (const role of STAFF_ROLES) {
         const s = session(userIds[role]!, role);
-        out[role] = (await engine.execute({ query: countsQuery(role) }, s)).body;
+        out[role] = await counts(engine, s);
         // a table outside every rule of the role (the backend's casbin_rule is never served)
         out[`${role} refused`] = (await engine.execute({ query: `{ enquiries(limit: 1) { id } }` }, s)).body;
       }
