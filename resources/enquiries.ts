@@ -1,5 +1,6 @@
 import { MessageOutlined } from "@ant-design/icons";
 import { defineResource, text, longText, email, enumOf, relation } from "../src/framework/declare.ts";
+import { phoneNumber } from "../src/domain/validators.ts";
 
 /** An enquiry from a prospective parent or student, followed up until closed. */
 export const enquiries = defineResource({
@@ -13,7 +14,7 @@ export const enquiries = defineResource({
   fields: {
     name: text("Name", { required: true, filter: true }),
     email: email("Email", { filter: true }),
-    phoneNumber: text("Phone Number", { filter: true }),
+    phoneNumber: text("Phone Number", { filter: true, rules: [phoneNumber] }),
     type: text("Type", { filter: true }),
     message: longText("Message"),
     companyId: relation("Company", "companies"),

@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import type { Engine } from "../graphql/index.ts";
 import type { Session } from "../auth/types.ts";

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
 import { classFree } from "../finance/classFree.ts";
 import { FinanceError } from "../finance/transaction.ts";

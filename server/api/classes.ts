@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import { generateLessonSchedule, type LessonFrequency } from "../../src/domain/lessonSchedule.ts";
 import { CLASS_TIERS, NEW_CLASS_DEFAULTS, SEAT_STATUSES } from "../../src/domain/attendance.ts";

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_RIGHTS, CREDIT_NOTE_STATUSES, type CreditNoteRight } from "../../src/domain/finance/creditNote.ts";
 import { ACTION_METHOD } from "../finance/paymentAdvices.ts";

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import { ATTENDANCE_EXCLUDED_TYPES, SEAT_STATUSES } from "../../src/domain/attendance.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";

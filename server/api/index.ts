@@ -16,6 +16,7 @@ import { invoiceRoutes } from "./invoices.ts";
 import { creditNoteRoutes } from "./credit-notes.ts";
 import { refundRoutes } from "./refunds.ts";
 import { reportRoutes } from "./reports.ts";
+import { companyRoutes } from "./companies.ts";
 import { classFreeRoutes } from "./class-free.ts";
 // issue 13: classes, enrolment and attendance
 import type { Engine } from "../graphql/index.ts";
@@ -47,6 +48,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(creditNoteRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(refundRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(reportRoutes, { ctx: opts.ctx });
+  await app.register(companyRoutes, { ctx: opts.ctx, media: mediaFor(opts.ctx) });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(studentProfileRoutes, { ctx: opts.ctx });
   await app.register(classesRoutes, { ctx: opts.ctx });

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import type { MediaService } from "../media/index.ts";
 import { numericToCents } from "../../src/domain/money.ts";

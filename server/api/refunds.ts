@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { RATINGS, REFUND_MESSAGES, REFUND_METHODS, REFUND_RIGHTS, REFUND_STATUSES, type RefundRight } from "../../src/domain/finance/refund.ts";
 import { ACTION_METHOD } from "../finance/paymentAdvices.ts";

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";

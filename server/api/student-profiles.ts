@@ -15,9 +15,9 @@ import {
   UNPAID_PA_STATUSES,
   primaryContactProblem,
 } from "../../src/domain/students.ts";
-import type { ServerContext } from "../app.ts";
+import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/types.ts";
-import { mediaFor } from "../media/index.ts";
+import { keyPathOf, mediaFor, storedType } from "../media/index.ts";
 import { validationError } from "./validation.ts";
 
 const REQUIRED = "This field is required.";
@@ -325,7 +325,7 @@ export const studentProfileRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = 
       return reply.code(400).send({ success: false, message: STUDENT_MESSAGES.avatarType, errors: { avatarUrl: STUDENT_MESSAGES.avatarType } });
     }
     // Only an image our media store holds (its upload already enforced type and size).
-    const stored = await media.read(key).then((f) => (f.stream.destroy(), f), () => undefined);
+    const stored = await storedType(media, key);
     if (!stored) return reply.code(400).send({ success: false, message: STUDENT_MESSAGES.avatarMissing, errors: { avatarUrl: STUDENT_MESSAGES.avatarMissing } });
     return run(reply, async (tx) => {
       const profile = await lockProfile(tx, params.data.id);
@@ -352,9 +352,3 @@ export const studentProfileRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = 
     });
   });
 };
-
-/** The key path inside a stored value: the key itself or a /media/public?key=… URL. */
-function keyPathOf(value: string): string {
-  const m = /[?&]key=([^&]+)/.exec(value);
-  return m ? decodeURIComponent(m[1]!) : value;
-}

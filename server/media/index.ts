@@ -134,6 +134,20 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
 /** The longest image signature (PNG's) checked before the rest of the upload is read. */
 const SIGNATURE_BYTES = 8;
 
+/** The key path inside a stored value: the key itself or a /media/public?key=… URL. */
+export function keyPathOf(value: string): string {
+  const m = /[?&]key=([^&]+)/.exec(value);
+  return m ? decodeURIComponent(m[1]!) : value;
+}
+
+/** The content type of a stored object, or undefined when the store does not hold it (nothing is read). */
+export async function storedType(media: MediaService, key: string): Promise<string | undefined> {
+  return media.read(key).then(
+    (f) => (f.stream.destroy(), f.type.contentType),
+    () => undefined,
+  );
+}
+
 const services = new WeakMap<object, MediaService>();
 
 /** The one media service of a server (keyed by its config), shared by the REST call and the /media routes. */

@@ -15,6 +15,7 @@ export const MESSAGES = {
   minLength: (n: number) => `At_least_${n}_characters`,
   imageTooLarge: "The image size exceeds the allowable limit.",
   uploadFailed: "Upload failed!",
+  phoneNumber: "Please enter a valid phone number!",
 } as const;
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
@@ -49,6 +50,14 @@ export function minLength(n: number, message: ValidationMessage = MESSAGES.minLe
     return [...String(value)].length >= n ? null : message;
   };
 }
+
+/** A phone number written as text: an optional +, digits with spaces, hyphens or brackets, 6 to 15 digits. */
+export const phoneNumber: Validator = (value) => {
+  if (isEmpty(value)) return null;
+  const text = String(value).trim();
+  const digits = text.replace(/\D/g, "").length;
+  return /^\+?[\d\s()-]+$/.test(text) && digits >= 6 && digits <= 15 ? null : MESSAGES.phoneNumber;
+};
 
 /** Runs rules in order; the first failing message wins. */
 export function firstError(value: unknown, rules: readonly Validator[]): ValidationMessage | null {

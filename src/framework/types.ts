@@ -178,6 +178,16 @@ export interface ResourceDeclaration<F extends Record<string, Field> = Record<st
    * forms the spec gives no route (programme types on /programme/categories-type, editing a discount).
    */
   dialogs?: readonly ("create" | "edit")[];
+  /**
+   * Saves through the spec's REST calls instead of GraphQL, paths under /api/v2 (`:id` is the record's id):
+   * `{ create: "/companies", update: "/companies/:id" }`. Reading stays on GraphQL.
+   */
+  restWrites?: RestWrites;
+}
+
+export interface RestWrites {
+  create?: string;
+  update?: string;
 }
 
 /** A declaration with every default filled in; what the pages read. */

@@ -43,8 +43,16 @@ describe("admin: a company from creation to deletion", () => {
     await page.getByText("Please input Company Name!").waitFor({ timeout: SLOW });
     await page.locator("#field-name").fill(name);
     await page.locator("#field-shortName").fill("E2E");
-    await page.locator("#field-uen").fill("202612345Z");
+    await page.locator("#field-uen").fill("12345");
     await page.locator("#field-telNo").fill("+65 6123 4567");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Please enter a valid UEN (e.g. 201912345K).").waitFor({ timeout: SLOW });
+    await page.locator("#field-uen").fill("202612345Z");
+    // the server's rule (POST /companies): a GST-registered company needs its GST number, shown on the field
+    await page.locator("#field-hasGstNo").click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.locator(".ant-form-item-explain-error", { hasText: "Please input GST Reg. No.!" }).waitFor({ timeout: SLOW });
+    await page.locator("#field-gstRefNo").fill("202612345Z");
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL((u) => u.pathname === "/company", { timeout: SLOW });
 

@@ -2,9 +2,11 @@
  * Data provider: @refinedev/hasura over graphql-request. Every request carries the access token (401 →
  * refresh once and retry, see api.ts). GraphQL errors become toasts; network errors are only logged.
  */
-import type { DataProvider, HttpError } from "@refinedev/core";
+import type { BaseRecord, DataProvider, HttpError, MetaQuery } from "@refinedev/core";
 import hasuraDataProvider, { GraphQLClient } from "@refinedev/hasura";
-import { authorizedFetch } from "../api.ts";
+import { message } from "antd";
+import type { RestWrites } from "../../framework/types.ts";
+import { api, authorizedFetch, rejectionMessage } from "../api.ts";
 import { graphqlUrl } from "../config.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
 
@@ -27,6 +29,25 @@ export function reportDataError(err: unknown): HttpError {
   return { message: (err as Error)?.message ?? String(err), statusCode: 500 } as unknown as HttpError;
 }
 
+/**
+ * A save through the spec's REST call (a resource's `restWrites`): the server's field messages become the
+ * form's field errors, its message the toast.
+ */
+async function restWrite(method: "POST" | "PUT", path: string, variables: unknown): Promise<{ data: BaseRecord }> {
+  try {
+    const reply = await api<BaseRecord>(method, path, variables);
+    return { data: reply.data as BaseRecord };
+  } catch (err) {
+    const r = err as { statusCode?: number; errors?: Record<string, string> };
+    if (r.statusCode === undefined) throw reportDataError(err);
+    const text = rejectionMessage(err, "The record could not be saved.");
+    void message.error({ content: text, key: "graphql-error" });
+    throw { message: text, statusCode: r.statusCode, errors: r.errors } as HttpError;
+  }
+}
+
+const restWritesOf = (meta: MetaQuery | undefined) => meta?.restWrites as RestWrites | undefined;
+
 export function createDataProvider(client: GraphQLClient = createGraphQLClient()): Required<DataProvider> {
   const base = hasuraDataProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
   const wrapped = { ...base } as Record<string, unknown>;
@@ -41,5 +62,15 @@ export function createDataProvider(client: GraphQLClient = createGraphQLClient()
     };
   }
   wrapped.getApiUrl = () => graphqlUrl();
+  const graphqlCreate = wrapped.create as DataProvider["create"];
+  const graphqlUpdate = wrapped.update as DataProvider["update"];
+  wrapped.create = ((params) => {
+    const path = restWritesOf(params.meta)?.create;
+    return path ? restWrite("POST", path, params.variables) : graphqlCreate(params);
+  }) as DataProvider["create"];
+  wrapped.update = ((params) => {
+    const path = restWritesOf(params.meta)?.update;
+    return path ? restWrite("PUT", path.replace(":id", encodeURIComponent(String(params.id))), params.variables) : graphqlUpdate(params);
+  }) as DataProvider["update"];
   return wrapped as Required<DataProvider>;
 }

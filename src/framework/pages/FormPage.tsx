@@ -99,7 +99,7 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
     id,
     redirect: false,
     warnWhenUnsavedChanges: guardUnsaved,
-    meta: { fields: formSelection(resource, action) },
+    meta: { fields: formSelection(resource, action), ...(resource.restWrites ? { restWrites: resource.restWrites } : {}) },
     // useForm resets every field whenever the record it was given changes, and the record is refetched
     // behind the user's back (a live event on the list under a dialog invalidates every query of the
     // table). The form keeps the record as first fetched after it opened (never a cached copy: gcTime 0)
@@ -163,7 +163,7 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
             rules={rules}
             dependencies={f.notBefore ? [f.notBefore] : undefined}
             valuePropName={kind.valuePropName}
-            help={f.help}
+            extra={f.help}
             htmlFor={`field-${f.name}`}
           >
             {withId(kind.input(f, ctx), `field-${f.name}`)}
