@@ -115,7 +115,13 @@ describe("finance set-up, by finance_manager", () => {
       await page.reload();
       await page.getByTestId("setting-depositSettings").waitFor();
       expect(await page.getByTestId("setting-depositSettings").textContent()).toContain("S$250.00");
-      expect(await page.getByTestId("setting-waivePeriod").textContent()).toContain("30/12/2026");
+      expect(await page.getByTestId("setting-waivePeriod").textContent()).toMatch(/from \d{2}\/\d{2}\/\d{4} to 30\/12\/2026/);
+      // read as a person writes it: the period's start first, labels and sections in words, no internal values
+      expect(await page.getByTestId("setting-waivePeriod").locator("label").allTextContents()).toEqual(["Start Date", "End Date"]);
+      expect(await page.locator("h3").allTextContents()).toEqual(expect.arrayContaining(["Fees", "Deposit", "GST"]));
+      const text = (await page.locator("main").textContent()) ?? "";
+      expect(text).toContain("No GST (0), 7%, 8%, 9%");
+      expect(text).not.toMatch(/options|\[0,7,8,9\]|\bGst\b/);
     });
   });
 

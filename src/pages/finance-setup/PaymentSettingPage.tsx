@@ -4,7 +4,7 @@
  * payment notes. Amounts use the S$ currency input and are stored as two-decimal strings; days as
  * YYYY-MM-DD. Saving changes only the setting's value (and updatedBy, set by the server).
  */
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Spin, Tag, message } from "antd";
+import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Spin, message } from "antd";
 import { useCan, useCreate, useInvalidate, useList, useUpdate } from "@refinedev/core";
 import { useState } from "react";
 import type { Dayjs } from "dayjs";
@@ -59,16 +59,37 @@ function fromForm(values: Json): Json {
   return out;
 }
 
+/** Section titles by setting type. */
+const TYPE_TITLES: Record<string, string> = { fee: "Fees", deposit: "Deposit", gst: "GST", payment: "Payment Notes" };
+/** Labels of the values inside a setting, in the order a person reads them (a period's start before its end). */
+const VALUE_LABELS: Record<string, string> = {
+  amount: "Amount",
+  per: "Charged Per",
+  startDate: "Start Date",
+  endDate: "End Date",
+  percentage: "GST (%)",
+  default: "Default GST (%)",
+  options: "GST Choices",
+  notes: "Notes",
+  description: "Description",
+};
+const VALUE_ORDER = Object.keys(VALUE_LABELS);
+const humanise = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+const valueLabel = (key: string) => VALUE_LABELS[key] ?? humanise(key);
+const orderedKeys = (value: Json) =>
+  Object.keys(value).sort((a, b) => (VALUE_ORDER.indexOf(a) + 1 || 99) - (VALUE_ORDER.indexOf(b) + 1 || 99) || a.localeCompare(b));
+const gstLabel = (g: number) => (g === 0 ? "No GST (0)" : `${g}%`);
+const day = (v: unknown) => dayjs(String(v)).format(DISPLAY_DATE_FORMAT);
+
+/** The setting in words: "S$10.00 per week", "from 15/11/2026 to 31/12/2026", "9% (choices: No GST (0), 7%, 8%, 9%)". */
 function describe(value: Json | null): string {
   if (!value) return "";
-  return Object.entries(value)
-    .map(([k, v]) => {
-      if (k === "amount") return formatMoney(numericToCents(v as string) ?? 0);
-      if ((k === "startDate" || k === "endDate") && v) return `${k === "startDate" ? "from" : "to"} ${dayjs(String(v)).format(DISPLAY_DATE_FORMAT)}`;
-      if (k === "percentage") return `${String(v)}%`;
-      return typeof v === "object" ? JSON.stringify(v) : `${k}: ${String(v)}`;
-    })
-    .join(" ");
+  const parts: string[] = [];
+  if (value.amount !== undefined) parts.push(formatMoney(numericToCents(value.amount as string) ?? 0) + (value.per ? ` per ${String(value.per)}` : ""));
+  if (value.startDate || value.endDate) parts.push(`from ${value.startDate ? day(value.startDate) : "--"} to ${value.endDate ? day(value.endDate) : "--"}`);
+  if (typeof value.percentage === "number") parts.push(gstLabel(value.percentage));
+  if (Array.isArray(value.options)) parts.push(`(choices: ${(value.options as number[]).map(gstLabel).join(", ")})`);
+  return parts.join(" ");
 }
 
 function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolean }) {
@@ -77,7 +98,7 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
   const invalidate = useInvalidate();
   const [saving, setSaving] = useState(false);
   const value = setting.value ?? {};
-  const keys = Object.keys(value);
+  const keys = orderedKeys(value);
   const onFinish = async (values: Json) => {
     if (endsBeforeStart(values.endDate as Dayjs | undefined, values.startDate as Dayjs | undefined)) {
       form.setFields([{ name: "endDate", errors: [notBeforeMessage("End date", "Start date")] }]);
@@ -103,7 +124,7 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
   };
   const title = TITLES[setting.key] ?? setting.key;
   return (
-    <Card size="small" title={title} extra={<Tag>{setting.type}</Tag>} data-testid={`setting-${setting.key}${setting.companyId ? `-${setting.companyId}` : ""}`}>
+    <Card size="small" title={title} data-testid={`setting-${setting.key}${setting.companyId ? `-${setting.companyId}` : ""}`}>
       {setting.company?.name && <p>Company: {setting.company.name}</p>}
       <Form form={form} layout="vertical" initialValues={toForm(value)} onFinish={onFinish} disabled={!canEdit} aria-label={title}>
         {keys.map((k) => {
@@ -115,25 +136,25 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
             );
           if (k === "startDate" || k === "endDate")
             return (
-              <Form.Item key={k} name={k} label={k === "startDate" ? "Start Date" : "End Date"}>
+              <Form.Item key={k} name={k} label={valueLabel(k)}>
                 <DatePicker format={DATE_FORMAT} aria-label={`${title} ${k === "startDate" ? "start date" : "end date"}`} style={{ width: "100%" }} />
               </Form.Item>
             );
           if (k === "percentage" || k === "default")
             return (
-              <Form.Item key={k} name={k} label={k === "percentage" ? "GST (%)" : "Default GST (%)"}>
-                <Select options={GST_CHOICES.map((g) => ({ value: g, label: g === 0 ? "No GST (0)" : `${g}%` }))} />
+              <Form.Item key={k} name={k} label={valueLabel(k)}>
+                <Select options={GST_CHOICES.map((g) => ({ value: g, label: gstLabel(g) }))} />
               </Form.Item>
             );
           if (typeof value[k] === "string")
             return (
-              <Form.Item key={k} name={k} label={k[0]!.toUpperCase() + k.slice(1)}>
+              <Form.Item key={k} name={k} label={valueLabel(k)}>
                 {k === "notes" || k === "description" ? <Input.TextArea rows={3} /> : <Input />}
               </Form.Item>
             );
           return (
             <Descriptions key={k} size="small" column={1}>
-              <Descriptions.Item label={k}>{JSON.stringify(value[k])}</Descriptions.Item>
+              <Descriptions.Item label={valueLabel(k)}>{k === "options" && Array.isArray(value[k]) ? (value[k] as number[]).map(gstLabel).join(", ") : JSON.stringify(value[k])}</Descriptions.Item>
             </Descriptions>
           );
         })}
@@ -178,7 +199,7 @@ export default function PaymentSettingPage() {
       )}
       {types.map((type) => (
         <div key={type} style={{ marginBottom: 24 }}>
-          <h3 style={{ textTransform: "capitalize" }}>{type}</h3>
+          <h3>{TYPE_TITLES[type] ?? humanise(type)}</h3>
           <Row gutter={[16, 16]}>
             {settings
               .filter((s) => s.type === type)
