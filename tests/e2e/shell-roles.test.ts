@@ -34,6 +34,13 @@ describe("each demo account lands on its home page and sees exactly its menu", (
       await expect(page.getByTestId("role-badge").textContent()).resolves.toBeTruthy();
       const year = String(new Date().getFullYear());
       expect(await page.getByTestId("app-footer").textContent()).toContain(year);
+      // every group label is whole and ends clear of its arrow in the 210 px menu
+      const overlaps = await page.locator("[data-menu-group]").evaluateAll((spans) =>
+        spans
+          .map((e) => ({ label: e.textContent, cut: e.scrollWidth > e.clientWidth, gap: e.closest(".ant-menu-submenu-title")!.querySelector(".ant-menu-submenu-arrow")!.getBoundingClientRect().left - e.getBoundingClientRect().right }))
+          .filter((g) => g.cut || g.gap < 4),
+      );
+      expect(overlaps).toEqual([]);
       const header = await page.getByTestId("app-header").boundingBox();
       expect(Math.round(header!.height)).toBe(60);
       // Let the home page finish loading before the screenshot (the live query keeps a socket open, so no networkidle).
