@@ -92,6 +92,46 @@ describe("payment discount", () => {
   }, 120_000);
 });
 
+describe("payment discount dialog with unsaved changes", () => {
+  it("asks before closing a changed dialog; an untouched one closes at once", async () => {
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, "/finance/payment-discount");
+    const user = userEvent.setup();
+    const row = await waitFor(() => (document.querySelector(".ant-table-tbody tr.ant-table-row") as HTMLElement | null) ?? Promise.reject(new Error("no rows")), wait);
+    const id = row.getAttribute("data-row-key")!;
+    const before = await server.db.query<{ amount: string }>(`select amount::text from discounts where id = $1`, [id]);
+    const dialogs = () => [...document.querySelectorAll(".ant-modal:not(.ant-zoom-leave)")] as HTMLElement[];
+
+    await user.click(await within(row).findByLabelText("Edit", {}, wait));
+    const dialog = await waitFor(() => openDialog() ?? Promise.reject(new Error("no dialog")), wait);
+    const amount = (await within(dialog).findByLabelText("Amount", {}, wait)) as HTMLInputElement;
+    await waitFor(() => expect(amount.value).not.toBe(""), wait);
+    await user.clear(amount);
+    await user.type(amount, "44");
+
+    // Cancel on a changed form asks; No keeps the dialog and what was typed
+    fireEvent.click(within(dialog).getByText("Cancel").closest("button")!);
+    const question = await screen.findByText("Are you sure you want to leave? You have unsaved changes.", {}, wait);
+    fireEvent.click(within(question.closest(".ant-modal") as HTMLElement).getByText("No").closest("button")!);
+    await waitFor(() => expect(dialogs()).toHaveLength(1), wait);
+    expect(amount.value).toBe("44");
+    // the dialog's × asks too; Yes closes it and saves nothing
+    fireEvent.click(dialog.querySelector(".ant-modal-close")!);
+    const again = await screen.findByText("Are you sure you want to leave? You have unsaved changes.", {}, wait);
+    fireEvent.click(within(again.closest(".ant-modal") as HTMLElement).getByText("Yes").closest("button")!);
+    await waitFor(() => expect(dialogs()).toHaveLength(0), wait);
+    expect((await server.db.query<{ amount: string }>(`select amount::text from discounts where id = $1`, [id])).rows[0]).toEqual(before.rows[0]);
+
+    // opened and left untouched: Cancel closes without a question
+    await user.click(within(document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement).getByLabelText("Edit"));
+    const untouched = await waitFor(() => openDialog() ?? Promise.reject(new Error("no dialog")), wait);
+    await within(untouched).findByLabelText("Amount", {}, wait);
+    fireEvent.click(within(untouched).getByText("Cancel").closest("button")!);
+    await waitFor(() => expect(dialogs()).toHaveLength(0), wait);
+    expect(screen.queryByText("Are you sure you want to leave? You have unsaved changes.")).toBeNull();
+  }, 120_000);
+});
+
 describe("payment discount dialog with live updates", () => {
   it("keeps what the user types when a live event refreshes the list under the dialog", async () => {
     await signInAs(server.baseUrl, "finance_manager");

@@ -2,6 +2,7 @@
 import { Modal } from "antd";
 import { useParams } from "react-router";
 import { useInvalidate } from "@refinedev/core";
+import { useEffect, useState } from "react";
 import type { Resource } from "../types.ts";
 import { ResourceForm } from "./FormPage.tsx";
 
@@ -12,30 +13,53 @@ export interface FormDialogProps {
   onClose: () => void;
 }
 
+/** Refine's words for leaving a form page with unsaved changes; the dialog asks the same. */
+export const LEAVE_UNSAVED = "Are you sure you want to leave? You have unsaved changes.";
+
 export function FormDialog({ resource, open, onClose }: FormDialogProps) {
   const params = useParams();
   const invalidate = useInvalidate();
+  // Closing a half-filled dialog (×, Esc, the mask, Cancel) asks first, as leaving a form page does.
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const openKey = open ? (open.action === "edit" ? open.id : "create") : null;
+  useEffect(() => {
+    setDirty(false);
+    setAsking(false);
+  }, [openKey]);
+  const close = () => {
+    setDirty(false);
+    setAsking(false);
+    onClose();
+  };
+  const requestClose = () => (dirty ? setAsking(true) : close());
   // The form unmounts as the dialog closes: the list under it is refreshed from here, not left to the
   // unmounted form's mutation.
   const saved = () => {
     void invalidate({ resource: resource.table, invalidates: ["list", "many", "detail"] });
-    onClose();
+    close();
   };
   const title = open ? `${open.action === "create" ? "Create" : "Edit"} ${resource.singular}` : "";
   return (
-    <Modal title={title} open={open !== null} onCancel={onClose} footer={null} destroyOnHidden width={640}>
-      {open && (
-        <ResourceForm
-          key={open.action === "edit" ? open.id : "create"}
-          resource={resource}
-          action={open.action}
-          id={open.action === "edit" ? open.id : undefined}
-          params={params}
-          onSaved={saved}
-          onCancel={onClose}
-          guardUnsaved={false}
-        />
-      )}
-    </Modal>
+    <>
+      <Modal title={title} open={open !== null} onCancel={requestClose} footer={null} destroyOnHidden width={640}>
+        {open && (
+          <ResourceForm
+            key={openKey}
+            resource={resource}
+            action={open.action}
+            id={open.action === "edit" ? open.id : undefined}
+            params={params}
+            onSaved={saved}
+            onCancel={requestClose}
+            onChange={() => setDirty(true)}
+            guardUnsaved={false}
+          />
+        )}
+      </Modal>
+      <Modal open={asking} title="Unsaved changes" okText="Yes" cancelText="No" onOk={close} onCancel={() => setAsking(false)} width={420}>
+        {LEAVE_UNSAVED}
+      </Modal>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import { Button, Card, Form, Space, Spin } from "antd";
 import type { Rule } from "antd/es/form/index.js";
 import { useForm } from "@refinedev/antd";
 import { useTranslate, useWarnAboutChange, type BaseRecord, type HttpError } from "@refinedev/core";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from "react";
 import type { Dayjs } from "dayjs";
 import type { Resource, ResolvedField } from "../types.ts";
@@ -15,6 +15,7 @@ import { fillRoute, formFields } from "../defineResource.ts";
 import { formSelection } from "../selection.ts";
 import { KINDS, decodeRecord, encodeValues } from "../kinds.tsx";
 import { findResource } from "../registry.ts";
+import { returnTarget } from "../returnTo.ts";
 import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
 
 /** Where to go after saving or cancelling: the list, else the parent's show page. */
@@ -80,12 +81,14 @@ export interface ResourceFormProps {
   /** After a successful save (the unsaved-changes guard is already off). */
   onSaved: () => void;
   onCancel?: () => void;
-  /** Ask before leaving the page with unsaved changes (pages yes, dialogs no). */
+  /** Ask before leaving the page with unsaved changes (pages yes; a dialog asks on its own, see onChange). */
   guardUnsaved?: boolean;
+  /** The user changed a value. */
+  onChange?: () => void;
 }
 
 /** The generated form of a resource: the page's body, or a dialog's. */
-export function ResourceForm({ resource, action, id, params, onSaved, onCancel, guardUnsaved = true }: ResourceFormProps) {
+export function ResourceForm({ resource, action, id, params, onSaved, onCancel, guardUnsaved = true, onChange }: ResourceFormProps) {
   const translate = useTranslate();
   const fields = useMemo(() => formFields(resource, action), [resource, action]);
   const [saved, setSaved] = useState(false);
@@ -146,6 +149,10 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
       {...formProps}
       initialValues={action === "create" ? defaults : formProps.initialValues}
       onFinish={onFinish}
+      onValuesChange={(changed, all) => {
+        formProps.onValuesChange?.(changed, all);
+        onChange?.();
+      }}
       layout="vertical"
       scrollToFirstError
       aria-label={title}
@@ -185,7 +192,7 @@ export default function FormPage({ resource, action }: { resource: Resource; act
   const params = useParams();
   const navigate = useNavigate();
   const id = action === "edit" ? params[resource.idParams.edit ?? "id"] : undefined;
-  const back = backPath(resource, params);
+  const back = returnTarget(useLocation().state, backPath(resource, params));
   const onSaved = useCallback(() => {
     if (back) navigate(back);
   }, [back, navigate]);

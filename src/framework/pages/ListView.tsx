@@ -23,6 +23,7 @@ import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
 
 import { PAGE_SIZE } from "./recordCounter.ts";
 import { PagedTable } from "./PagedTable.tsx";
+import { useReturnState } from "../returnTo.ts";
 
 export { PAGE_SIZE, recordCounter } from "./recordCounter.ts";
 
@@ -124,6 +125,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
   // Until the count is known, a create route that needs it is not offered (it would open with an unfilled parameter).
   const createReady = !resource.nextNumberParam || result.total !== undefined;
   const createPath = resource.routes.create && createReady ? fillRoute(resource.routes.create, createParams) : undefined;
+  const returnState = useReturnState();
 
   return (
     <Card
@@ -134,7 +136,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
           {resource.exportable && <CsvExportButton resource={resource} filters={activeFilters} sorters={sorters} />}
           {createPath && (
             <CanAccess resource={resource.table} action="create" fallback={null}>
-              <Link to={createPath} onMouseEnter={prefetchForm} onFocus={prefetchForm}>
+              <Link to={createPath} state={returnState} onMouseEnter={prefetchForm} onFocus={prefetchForm}>
                 <Button type="primary" icon={<PlusOutlined />}>
                   Create
                 </Button>

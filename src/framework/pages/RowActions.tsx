@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import type { Resource } from "../types.ts";
 import { fillRoute } from "../defineResource.ts";
 import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
+import { useReturnState } from "../returnTo.ts";
 
 /** Pointing at Edit starts loading the form's code, so it opens without a wait. */
 function prefetchEdit() {
@@ -29,6 +30,7 @@ export function RowActions({ resource, record, params, onDeleted, hideShow, onEd
   const id = String(record.id);
   const fromRecord = Object.entries(resource.routeFields ?? {}).map(([param, column]) => [param, String(record[column] ?? "")]);
   const routeParams = { ...params, ...Object.fromEntries(fromRecord), ...Object.fromEntries(Object.values(resource.idParams).map((p) => [p, id])) };
+  const returnState = useReturnState();
   return (
     <Space size="small">
       {resource.routes.show && !hideShow && (
@@ -43,7 +45,7 @@ export function RowActions({ resource, record, params, onDeleted, hideShow, onEd
       {resource.routes.edit && (
         <CanAccess resource={resource.table} action="edit" params={{ id }} fallback={null}>
           <Tooltip title="Edit">
-            <Link to={fillRoute(resource.routes.edit, routeParams)} aria-label="Edit" onMouseEnter={prefetchEdit} onFocus={prefetchEdit}>
+            <Link to={fillRoute(resource.routes.edit, routeParams)} state={returnState} aria-label="Edit" onMouseEnter={prefetchEdit} onFocus={prefetchEdit}>
               <Button size="small" icon={<EditOutlined />} />
             </Link>
           </Tooltip>
