@@ -82,9 +82,18 @@ describe("a new entity is one file", () => {
     fireEvent.mouseDown(screen.getByLabelText("Company"));
     await user.type(screen.getByLabelText("Company"), "Summit");
     await user.click(await screen.findByTitle("Summit Learning Centre Pte Ltd", {}, wait));
+    // every counter shown after the save reads the new total (never the cached "out of 0" for a moment)
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const el = document.querySelector(".record-counter") as HTMLElement | null;
+      if (el && el.style.visibility !== "hidden" && seen.at(-1) !== el.textContent) seen.push(el.textContent ?? "");
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(probe.location).toMatch(/^\/gadgets(\?|$)/), wait);
     await waitFor(() => expect(counter()).toBe("Viewing from 1 - 1 (out of 1 records)"), wait);
+    observer.disconnect();
+    expect(seen).toEqual(["Viewing from 1 - 1 (out of 1 records)"]);
     const row = document.querySelector(".ant-table-tbody tr.ant-table-row") as HTMLElement;
     expect(row.textContent).toContain("Sprocket");
     expect(row.textContent).toContain("S$1,234.50");

@@ -6,6 +6,7 @@
 import { Button, Card, Form, Space, Spin } from "antd";
 import type { Rule } from "antd/es/form/index.js";
 import { useForm } from "@refinedev/antd";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTranslate, useWarnAboutChange, type BaseRecord, type HttpError } from "@refinedev/core";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { cloneElement, isValidElement, useCallback, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from "react";
@@ -193,9 +194,12 @@ export default function FormPage({ resource, action }: { resource: Resource; act
   const navigate = useNavigate();
   const id = action === "edit" ? params[resource.idParams.edit ?? "id"] : undefined;
   const back = returnTarget(useLocation().state, backPath(resource, params));
+  const queryClient = useQueryClient();
   const onSaved = useCallback(() => {
+    // The list cached from before the save would show its old rows and total until refetched: it starts afresh.
+    queryClient.removeQueries({ queryKey: ["data", "default", resource.table, "list"] });
     if (back) navigate(back);
-  }, [back, navigate]);
+  }, [back, navigate, queryClient, resource.table]);
   const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
   return (
     <Card title={title}>

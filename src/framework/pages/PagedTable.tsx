@@ -23,7 +23,8 @@ export function PagedTable<T extends object>({ tableProps, currentPage, pageSize
     tableProps.pagination === false ? false : { ...tableProps.pagination, simple: false, showQuickJumper: true, showSizeChanger: false, position: ["bottomRight" as const] };
   return (
     <>
-      <Typography.Text className="record-counter" data-testid={counterTestId}>
+      {/* No count before the rows arrive (never "0 records" for a moment, nor a total from before a save). */}
+      <Typography.Text className="record-counter" data-testid={counterTestId} style={tableProps.loading && shown === 0 ? { visibility: "hidden" } : undefined}>
         {recordCounter(currentPage, pageSize, shown, total)}
       </Typography.Text>
       <Table<T>
