@@ -253,6 +253,28 @@ for (const lane of databaseLanes()) {
       }
     });
 
+    it("a reference record in use is not deleted; one nothing uses is", async () => {
+      const used = [
+        ["categories", `select "categoryId" as id from program_types where status <> 'deleted' limit 1`],
+        ["program_types", `select "programTypeId" as id from programs where status <> 'deleted' and "programTypeId" is not null limit 1`],
+        ["levels", `select "levelId" as id from curriculums_levels limit 1`],
+      ] as const;
+      for (const [table, sql] of used) {
+        const id = (await db.query<{ id: string }>(sql)).rows[0]?.id;
+        expect(id, table).toBeDefined();
+        await expect(db.query(`update public.${table} set status = 'deleted' where id = $1`, [id]), table).rejects.toThrow("This record is in use and cannot be deleted");
+        expect((await db.query<{ status: string }>(`select status from public.${table} where id = $1`, [id])).rows[0]!.status, table).toBe("active");
+      }
+      await expect(
+        db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(`insert into subjects (name) values ('Unused subject') returning id`);
+          await tx.query(`update subjects set status = 'deleted' where id = $1`, [rows[0]!.id]);
+          expect((await tx.query<{ status: string }>(`select status from subjects where id = $1`, [rows[0]!.id])).rows[0]!.status).toBe("deleted");
+          throw new Rollback();
+        }),
+      ).rejects.toBeInstanceOf(Rollback);
+    });
+
     describe("each enumeration holds exactly the spec's values", () => {
       for (const e of ENUMS) {
         it(`${e.table}.${e.column}`, async () => {
