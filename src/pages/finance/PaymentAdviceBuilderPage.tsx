@@ -9,7 +9,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { RichTextInput } from "../../framework/inputs/RichTextInput.tsx";
 import { DATE_FORMAT } from "../../domain/dates.ts";
@@ -109,9 +109,13 @@ export default function PaymentAdviceBuilderPage() {
   const [voidOpen, setVoidOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const loaded = useQuery({ queryKey: ["payment-advice", id], queryFn: () => fetchPaymentAdvice(id!), enabled: Boolean(id), retry: false, gcTime: 0 });
+  // The record fills the form once per PA: a refetch behind the user's back (window focus, a remount) would
+  // otherwise put back the stored values over what they are building (the picked classes vanished).
+  const loaded = useQuery({ queryKey: ["payment-advice", id], queryFn: () => fetchPaymentAdvice(id!), enabled: Boolean(id), retry: false, gcTime: 0, staleTime: Infinity, refetchOnWindowFocus: false });
+  const filledFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (loaded.data) {
+    if (loaded.data && filledFrom.current !== loaded.data.id) {
+      filledFrom.current = loaded.data.id;
       setRecord(loaded.data);
       form.setFieldsValue(valuesFromRecord(loaded.data));
     }
@@ -184,6 +188,8 @@ export default function PaymentAdviceBuilderPage() {
     if (record) return record;
     const reply = await api<PaymentAdviceRecord>("POST", "/finances/payment-advices/init", fields());
     const created = reply.data! as PaRecord;
+    // This page made the record from its form: loading it must not overwrite what the user goes on adding.
+    filledFrom.current = created.id;
     setRecord(created);
     return created;
   };
@@ -351,13 +357,14 @@ export default function PaymentAdviceBuilderPage() {
               )
             }
           >
-            {cards.length === 0 ? (
-              <Typography.Paragraph type="secondary" data-testid="class-fee-empty">
-                {CLASS_FEE_EMPTY_TEXT}
-              </Typography.Paragraph>
-            ) : (
-              <Form.List name="classInformations">
-                {(items, { remove }) => (
+            {/* The list is always mounted: a value set on an unmounted Form.List is not watched, so no card would appear. */}
+            <Form.List name="classInformations">
+              {(items, { remove }) =>
+                items.length === 0 ? (
+                  <Typography.Paragraph type="secondary" data-testid="class-fee-empty">
+                    {CLASS_FEE_EMPTY_TEXT}
+                  </Typography.Paragraph>
+                ) : (
                   <Space direction="vertical" style={{ width: "100%" }}>
                     {items.map((item) => {
                       const card = cards[item.name];
@@ -382,9 +389,9 @@ export default function PaymentAdviceBuilderPage() {
                       );
                     })}
                   </Space>
-                )}
-              </Form.List>
-            )}
+                )
+              }
+            </Form.List>
           </Card>
           <PaymentSummaryCard summary={summary} disabled={disabled} />
           <Card title="Remarks" size="small">

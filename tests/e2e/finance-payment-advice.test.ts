@@ -1,0 +1,175 @@
+/**
+ * The payment advice end to end in Chromium (issue 14 §7): front_desk builds a PA for a student with two
+ * regular classes — one starting mid-term —, a % discount, a deduction, the registration fee inside the
+ * waiver period; issues it; opens the paper and downloads its PDF; sees its log. finance_manager voids it
+ * with a reason. The preview's Total Payable is the figure the server stored.
+ */
+import { describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { useBrowser } from "../support/browser.ts";
+import { pick, withRole } from "./catalogue-support.ts";
+import { dayjs, todayInSingapore } from "../../src/domain/dates.ts";
+
+const baseURL = inject("e2eBaseUrl");
+const browser = useBrowser();
+const D = "DD/MM/YYYY";
+
+/** Types a DD/MM/YYYY day into an antd date picker and commits it. */
+async function typeDay(input: Locator, day: dayjs.Dayjs): Promise<void> {
+  await input.click();
+  await input.fill(day.format(D));
+  await input.press("Enter");
+  await input.press("Tab");
+}
+
+/** Ticks regular classes (weekday or weekend lessons) of the class picker, page by page, until two of different programmes are chosen. */
+async function pickTwoClasses(page: Page): Promise<void> {
+  const dialog = page.getByRole("dialog").filter({ hasText: "Select a Programme & Class" });
+  const table = dialog.getByTestId("picker-classes");
+  for (let p = 0; p < 12; p++) {
+    const rows = table.locator("tr.ant-table-row").filter({ hasText: /Weekday Lesson|Weekend Lesson/ });
+    await table.locator("tr.ant-table-row").first().waitFor();
+    const n = await rows.count();
+    for (let i = 0; i < n; i++) {
+      await rows.nth(i).locator(".ant-checkbox-input").check({ force: true }).catch(() => undefined);
+      if ((await dialog.getByTestId("total-selected").textContent()) === "Total Selected Class (2)") return;
+    }
+    await dialog.locator(".ant-pagination-next button, li.ant-pagination-next").first().click();
+  }
+  throw new Error("no two regular classes of different programmes");
+}
+
+describe("payment advice, end to end", () => {
+  it("front_desk builds and issues a PA, opens its paper and PDF and its log; finance_manager voids it", async () => {
+    const today = dayjs(todayInSingapore(), "YYYY-MM-DD");
+    // An issue day inside the demo's waiver period (15 Nov – 31 Dec of this year) and inside the discounts' validity.
+    const waiverStart = dayjs(`${today.year()}-11-15`, "YYYY-MM-DD");
+    const issue = today.isBefore(waiverStart) ? dayjs(`${today.year()}-12-01`, "YYYY-MM-DD") : today;
+    const due = issue.add(14, "day");
+    const qrExpiry = due.add(30, "day");
+
+    const paId = await withRole(browser(), baseURL, "front_desk", async (page) => {
+      page.setDefaultTimeout(45_000);
+      await page.goto("/finance/payment-advice/create");
+      await page.getByTestId("class-fee-empty").getByText("Click “Add Class\" to start creating the Payment Advice. You have to add 1 Regular class before adding any Double Lesson class.").waitFor();
+
+      // Add Class asks for the company first, then the student
+      await page.getByRole("button", { name: "Add Class" }).click();
+      await page.getByText("Please select company!").first().waitFor();
+      await pick(page, "companyId", "Bright Minds");
+      await page.getByRole("button", { name: "Add Class" }).click();
+      await page.getByText("Please select student!").first().waitFor();
+
+      // the student picker: a partial name, the card on selection
+      const student = page.locator("#studentId");
+      await student.click({ force: true });
+      await student.fill("an");
+      const option = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").filter({ has: page.locator("#studentId_list") }).locator(".ant-select-item-option").first();
+      await option.waitFor();
+      await option.click();
+      await page.getByTestId("student-card").waitFor();
+
+      await pick(page, "branchId");
+      await typeDay(page.locator("#issueDate"), issue);
+      await typeDay(page.locator("#dueDate"), due);
+      await typeDay(page.locator("#qrExpiryDate"), qrExpiry);
+
+      // Add Class creates the draft (POST …/init) and opens the picker on its edit page
+      await page.getByRole("button", { name: "Add Class" }).click();
+      await Promise.race([
+        page.waitForURL(/\/finance\/payment-advice\/edit\/[0-9a-f-]{36}$/),
+        page.locator(".ant-message-error").waitFor().then(async () => Promise.reject(new Error(`refused: ${await page.locator(".ant-message-error").textContent()}`))),
+      ]);
+      const id = /edit\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+      const picker = page.getByRole("dialog").filter({ hasText: "Select a Programme & Class" });
+      await picker.waitFor();
+      await picker.getByRole("button", { name: "Apply" }).click();
+      await picker.getByRole("button", { name: "Applied" }).waitFor();
+      await pickTwoClasses(page);
+      await picker.getByRole("button", { name: "Add to Payment" }).click();
+      await picker.waitFor({ state: "hidden" });
+      const cards = page.getByTestId("class-card");
+      await cards.nth(1).getByTestId("term-table").waitFor();
+
+      // the registration fee: inside the waiver period the switch is off and disabled, and 'Waived' shows
+      await page.getByText("Waiver period: 15/11/").waitFor();
+      await page.locator(".ant-tag", { hasText: "Waived" }).waitFor();
+      expect(await page.getByRole("switch", { name: "Apply" }).isDisabled()).toBe(true);
+
+      // card 1: from the start of its first term, with a % discount and a deduction
+      const first = cards.nth(0);
+      const startOf = async (card: Locator) => dayjs((await card.locator('[data-testid="term-table"] tr.ant-table-row').first().locator("td").nth(2).textContent())!, D);
+      const lessonsOf = async (card: Locator) => Number(await card.locator('[data-testid="term-table"] tr.ant-table-row').first().locator("td").nth(4).textContent());
+      await typeDay(first.locator('input[id$="lessonStartDate"]'), await startOf(first));
+      await first.getByLabel(/^Term /).first().check();
+      await first.getByTestId("class-totals").waitFor();
+      await pick(page, (await first.locator('input[id$="discountIds"]').getAttribute("id"))!, "Referral Discount");
+      await first.getByText("Referral Discount").last().waitFor();
+      await first.getByRole("button", { name: "Add Deduction" }).click();
+      await first.getByLabel("Deduction name").fill("Sibling rebate");
+      await first.getByLabel("Deduction amount").fill("10");
+
+      // card 2: starting mid-term pays only the lessons left
+      const second = cards.nth(1);
+      const termStart = await startOf(second);
+      await typeDay(second.locator('input[id$="lessonStartDate"]'), termStart);
+      const fullTerm = await lessonsOf(second);
+      await typeDay(second.locator('input[id$="lessonStartDate"]'), termStart.add(15, "day"));
+      // a new lesson start date resets the chosen terms
+      expect(await second.getByLabel(/^Term /).first().isChecked()).toBe(false);
+      await second.getByLabel(/^Term /).first().check();
+      await second.getByTestId("class-totals").waitFor();
+      const midTerm = await lessonsOf(second);
+      expect(midTerm).toBeLessThan(fullTerm);
+      expect(midTerm).toBeGreaterThan(0);
+
+      // the preview: two class totals, the deduction shown negative, the registration fee waived
+      const summary = page.getByTestId("payment-summary");
+      await page.waitForFunction(() => document.querySelector('[data-figure="deduction"]')?.textContent === "-S$10.00");
+      expect(await summary.locator('[data-figure="registrationFee"]').textContent()).toBe("S$0.00");
+      const previewTotal = await summary.locator('[data-figure="totalPayable"]').textContent();
+      expect(previewTotal).toMatch(/^S\$[\d,]+\.\d{2}$/);
+
+      await page.getByRole("button", { name: "Issue" }).click();
+      await page.getByText("Payment advice issued.").waitFor();
+      await page.getByTestId("pa-status").filter({ hasText: "UnPaid" }).waitFor();
+      expect(await page.getByTestId("pa-reference").textContent()).toMatch(/^PA-BME-\d{4}-\d{5}$/);
+
+      // its log
+      await page.getByRole("button", { name: "Log history" }).click();
+      const log = page.getByRole("dialog").filter({ hasText: "Log History" });
+      await log.getByText("Change Status from Draft to UnPaid").waitFor();
+      await log.getByText(/Create New PA PA-BME-/).waitFor();
+      await log.getByText("Front Desk").first().waitFor();
+      await log.getByRole("button", { name: "Close" }).first().click();
+      await log.waitFor({ state: "hidden" });
+
+      // the paper and its PDF
+      await page.getByRole("link", { name: "Paper" }).click();
+      await page.waitForURL(`**/finance/payment-advice/paper/${id}`);
+      await page.getByTestId("pa-paper").waitFor();
+      expect(await page.getByTestId("paper-summary").textContent()).toContain(previewTotal!);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^PA-BME-\d{4}-\d{5}\.pdf$/);
+      const path = await download.path();
+      const { readFileSync } = await import("node:fs");
+      expect(readFileSync(path!).subarray(0, 5).toString()).toBe("%PDF-");
+      return id;
+    });
+
+    await withRole(browser(), baseURL, "finance_manager", async (page) => {
+      page.setDefaultTimeout(45_000);
+      await page.goto(`/finance/payment-advice/edit/${paId}`);
+      await page.getByTestId("pa-status").filter({ hasText: "UnPaid" }).waitFor();
+      await page.getByRole("button", { name: "Void" }).click();
+      const dialog = page.getByRole("dialog").filter({ hasText: "Void Payment Advice" });
+      await dialog.getByRole("button", { name: "Void" }).click();
+      await dialog.getByText("Please fill in reason!").waitFor();
+      await dialog.getByLabel("Reason").fill("Issued to the wrong family");
+      await dialog.getByRole("button", { name: "Void" }).click();
+      await page.getByTestId("pa-status").filter({ hasText: "Voided" }).waitFor();
+      await page.getByRole("button", { name: "Log history" }).click();
+      await page.getByRole("dialog").filter({ hasText: "Log History" }).getByText("Change Status from UnPaid to Voided").waitFor();
+    });
+  }, 300_000);
+});
