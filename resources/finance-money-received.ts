@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { defineResource, text, money, date, enumOf, relation } from "../src/framework/declare.ts";
-import { CARD_TYPE_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, RECEIPT_STATUS_LABELS } from "../src/domain/finance/invoice.ts";
+import { CARD_TYPE_LABELS, DEPOSIT_STATUS_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, RECEIPT_STATUS_LABELS } from "../src/domain/finance/invoice.ts";
 
 /**
  * Invoices (issue 15): one per issued payment advice, paid by payments that each carry a receipt. Lists are
@@ -56,4 +56,28 @@ export const receipts = defineResource({
     branchId: relation("Branch", "branches", { filter: true }),
   },
   pages: { show: lazy(() => import("../src/pages/finance/invoices/ReceiptPaperPage.tsx")) },
+});
+
+/**
+ * Deposits (issue 15 §3): every deposit a PA raised — issued with the PA, paid with it, used when deducted on a
+ * later PA or refunded. Finance's list; the deposit report (/report/deposit) sums the same table.
+ */
+export const deposits = defineResource({
+  table: "deposits",
+  label: "Deposit",
+  singular: "Deposit",
+  menu: "finance",
+  routes: { list: "/finance/deposit" },
+  softDelete: true,
+  deletable: false,
+  dense: true,
+  fields: {
+    name: text("Deposit No.", { filter: true }),
+    studentId: relation("Student", "users", { labelField: "fullName", filter: true, where: { type: { _eq: "student" } } }),
+    paymentAdviceId: relation("Payment Advice", "payment_advices", { labelField: "name" }),
+    classId: relation("Class", "classes"),
+    amount: money("Amount"),
+    depositStatus: enumOf("Status", DEPOSIT_STATUS_LABELS, { filter: true }),
+    companyId: relation("Company", "companies", { filter: true }),
+  },
 });

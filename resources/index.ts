@@ -14,7 +14,7 @@ import { students, studentAccounts } from "./students.ts";
 // issue 14: payment advices
 import { paymentAdvices } from "./finance-payment-advice.ts";
 // issue 15: money received
-import { invoices, receipts } from "./finance-money-received.ts";
+import { deposits, invoices, receipts } from "./finance-money-received.ts";
 // issue 16: suspensions, withdrawals, credit notes and refunds
 import { suspensions, withdrawals, creditNotes, refunds } from "./credit-notes-refunds.ts";
 // issue 17: reports
@@ -32,7 +32,7 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   // issue 14: payment advices
   paymentAdvices,
   // issue 15: money received
-  invoices, receipts,
+  invoices, receipts, deposits,
   // issue 13: classes and attendance
   classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords,
   // issue 16: suspensions, withdrawals, credit notes and refunds

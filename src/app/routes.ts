@@ -94,6 +94,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("finance", "/finance/invoice/:id/:invoiceId", "Invoice Detail"),
   r("finance", "/finance/receipt", "Receipt"),
   r("finance", "/finance/receipt/:id/:receiptId", "Receipt Detail"),
+  // our addition (issue 15): finance's list of deposits
+  r("finance", "/finance/deposit", "Deposit"),
   r("finance", "/finance/credit-note", "Credit Note"),
   r("finance", "/finance/credit-note/update/:creditNoteId", "Update Credit Note"),
   r("finance", "/finance/credit-note/update/sus/:id", "Update Suspension Credit Note"),

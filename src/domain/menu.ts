@@ -67,6 +67,7 @@ export const MENU_TREE: readonly MenuGroup[] = [
       item("Payment Advice", "/finance/payment-advice"),
       item("Invoice", "/finance/invoice"),
       item("Receipt", "/finance/receipt"),
+      item("Deposit", "/finance/deposit"),
       item("Credit Note", "/finance/credit-note"),
       item("Refund", "/finance/refund"),
       item("Payment Setting", "/finance/payment-setting"),

@@ -82,6 +82,7 @@ export const ROUTE_MATRIX: RouteCase[] = [
   c("/finance/payment-advice/paper/{id}", paInvoiceReceipt), c("/finance/payment-advice/logs/{id}", financeOnly),
   c("/finance/invoice", paInvoiceReceipt), c("/finance/invoice/{id}/{invoiceId}", paInvoiceReceipt),
   c("/finance/receipt", paInvoiceReceipt), c("/finance/receipt/{id}/{receiptId}", paInvoiceReceipt),
+  c("/finance/deposit", financeOnly),
   c("/finance/credit-note", financeOnly), c("/finance/credit-note/update/{creditNoteId}", financeOnly),
   c("/finance/credit-note/update/sus/{id}", financeOnly), c("/finance/credit-note/detail/{id}", financeOnly),
   c("/finance/credit-note/logs/{id}", financeOnly),

@@ -30,6 +30,8 @@ export const SPEC_MENU_PAGE_ROLES: Record<string, string[]> = {
   "/finance/payment-advice": PA,
   "/finance/invoice": PA,
   "/finance/receipt": PA,
+  // our addition: finance's list of deposits (issue 15; docs/DECISIONS.md "Deposits list")
+  "/finance/deposit": FINANCE_ONLY,
   "/finance/credit-note": FINANCE_ONLY,
   // our one departure: sales works a step of the refund workflow (FINANCE.md §5; docs/DECISIONS.md "Who works a refund")
   "/finance/refund": [...FINANCE_ONLY, "sales"],

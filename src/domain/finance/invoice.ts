@@ -47,6 +47,8 @@ export const INVOICE_STATUS_TONES: Record<InvoiceStatus, "success" | "warning" |
 };
 
 export const RECEIPT_STATUS_LABELS: Record<"active" | "voided", string> = { active: "Active", voided: "Voided" };
+/** A deposit: issued with its PA, paid with it, used once deducted on a later PA or refunded (FINANCE.md §4). */
+export const DEPOSIT_STATUS_LABELS: Record<"issued" | "paid" | "used", string> = { issued: "Issued", paid: "Paid", used: "Used" };
 
 /** An issued PA (unpaid, paid, overpaid) has an invoice; a draft, a voided or a withdrawn one has none. */
 export function isPaInvoiceable(paymentStatus: string): boolean {
