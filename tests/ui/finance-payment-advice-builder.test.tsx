@@ -52,4 +52,15 @@ describe("payment advice builder", () => {
     await waitFor(() => screen.getByRole("button", { name: "Save Draft" }), wait);
     expect(screen.queryByRole("button", { name: "Issue" })).toBeNull();
   }, 120_000);
+
+  it("a paid PA shows the figures stored with it, not a recomputation", async () => {
+    // a paid PA whose stored Total Payable no recomputation gives: the page must read the stored one
+    const { rows } = await server.db.query<{ id: string }>(
+      `update payment_advices set "paymentSummaryStatic" = jsonb_set("paymentSummaryStatic", '{totalPayable}', '"12345.67"')
+       where id = (select id from payment_advices where "paymentStatus" = 'paid' and status <> 'deleted' order by "issueDate" desc limit 1) returning id`,
+    );
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, `/finance/payment-advice/edit/${rows[0]!.id}`);
+    await waitFor(() => expect(document.querySelector('[data-figure="totalPayable"]')?.textContent).toBe("S$12,345.67"), wait);
+  }, 120_000);
 });

@@ -18,7 +18,7 @@ import { computePaymentAdvice, type PricedClass } from "../../domain/finance/pay
 import { isPaEditable, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
 import { InvoiceButton } from "./invoices/InvoiceButton.tsx";
 import { isPaInvoiceable } from "../../domain/finance/invoice.ts";
-import type { EmailUnpaidReply, PaymentAdviceRecord, VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
+import { summaryFromWire, type EmailUnpaidReply, type PaymentAdviceRecord, type VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
 import { isTermless } from "../../domain/finance/classCard.ts";
 import { StudentPicker } from "../students/StudentPicker.tsx";
 import { fetchBoosterClasses, fetchDiscounts, fetchPaidDeposits, fetchPaymentAdvice, type PaRecord } from "./builder/builderData.ts";
@@ -291,7 +291,8 @@ export default function PaymentAdviceBuilderPage() {
 
   const canVoid = (status === "unpaid" && canVoidUnpaid) || ((status === "paid" || status === "overpaid") && canVoidPaid);
   const waiverPeriod = record?.registrationFeeConfig?.waiverPeriod ?? null;
-  const summary = preview?.summary ?? null;
+  // A PA that can no longer change shows the figures stored with it, not a recomputation with today's prices and discounts.
+  const summary = !editable && record?.paymentSummaryStatic ? summaryFromWire(record.paymentSummaryStatic) : (preview?.summary ?? null);
 
   return (
     <Card
