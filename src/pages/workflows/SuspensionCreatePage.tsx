@@ -3,7 +3,7 @@
  * enrolments): pick the class and the suspension period; the lessons affected are listed; Save suspends them
  * and makes the suspension credit note for front desk to complete (POST /credit-notes {type: suspension}).
  */
-import { Alert, Button, Card, Form, Input, Select, Space, Table, message } from "antd";
+import { Alert, Card, Form, Select, Space, Table, message } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { Dayjs } from "dayjs";
@@ -14,6 +14,7 @@ import { DateRangeInput } from "../../framework/inputs/lazyInputs.tsx";
 import { StudentPicker } from "../students/StudentPicker.tsx";
 import { useEnrolments } from "./studentClasses.ts";
 import { useCanCreate } from "./workflowRights.ts";
+import { ReasonAndSave } from "./ReasonAndSave.tsx";
 
 interface Values { classId?: string; period?: [Dayjs, Dayjs]; reason?: string; remarks?: string }
 
@@ -98,18 +99,7 @@ export default function SuspensionCreatePage() {
             ]}
             data-testid="suspension-lessons"
           />
-          <Form.Item label="Reason" name="reason">
-            <Input maxLength={2000} />
-          </Form.Item>
-          <Form.Item label="Remarks" name="remarks">
-            <Input.TextArea rows={3} maxLength={5000} />
-          </Form.Item>
-          <Space>
-            <Button onClick={() => navigate("/suspension")}>Cancel</Button>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              Save
-            </Button>
-          </Space>
+          <ReasonAndSave listPath="/suspension" saving={saving} />
         </Form>
       </Space>
     </Card>

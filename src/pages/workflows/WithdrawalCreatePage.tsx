@@ -3,7 +3,7 @@
  * (for one of their enrolments): the classes not yet refunded, the last lesson date and notice date; what the
  * class's refund line would be; Save withdraws the student and starts the refund (POST /refund {type: withdrawal}).
  */
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, message } from "antd";
+import { Alert, Card, Descriptions, Form, Select, Space, message } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -16,6 +16,7 @@ import { DateInput } from "../../framework/inputs/lazyInputs.tsx";
 import { StudentPicker } from "../students/StudentPicker.tsx";
 import { useEnrolments } from "./studentClasses.ts";
 import { useCanCreate } from "./workflowRights.ts";
+import { ReasonAndSave } from "./ReasonAndSave.tsx";
 
 interface Values { classId?: string; lastLessonDate?: Dayjs; noticeDate?: Dayjs; reason?: string; remarks?: string }
 interface ClassInfo { leftLessonNo: number; unitPrice: string; gst: number; leftLessonAmount: string; amount: string }
@@ -109,18 +110,7 @@ export default function WithdrawalCreatePage() {
               <Descriptions.Item label={`Refund (with GST ${info.gst}%)`}>{money(info.amount)}</Descriptions.Item>
             </Descriptions>
           )}
-          <Form.Item label="Reason" name="reason" rules={[{ required: true, message: REFUND_MESSAGES.reason }]}>
-            <Input maxLength={2000} />
-          </Form.Item>
-          <Form.Item label="Remarks" name="remarks">
-            <Input.TextArea rows={3} maxLength={5000} />
-          </Form.Item>
-          <Space>
-            <Button onClick={() => navigate("/withdrawal")}>Cancel</Button>
-            <Button type="primary" htmlType="submit" loading={saving}>
-              Save
-            </Button>
-          </Space>
+          <ReasonAndSave listPath="/withdrawal" saving={saving} reasonRequired={REFUND_MESSAGES.reason} />
         </Form>
       </Space>
     </Card>
