@@ -3,7 +3,7 @@
  * the table, a chart (lazy), the table with its totals row, and export to CSV and Excel. The figures are the
  * server's (src/domain/reports.ts); the page only shows them.
  */
-import { Alert, Button, Card, DatePicker, Form, Select, Space, Statistic, Table, Typography, message } from "antd";
+import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Typography, message } from "antd";
 import { DownloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -47,6 +47,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
   const initial: Filters = { date: dayjs(), range: [dayjs().startOf("month"), dayjs()] };
   const [query, setQuery] = useState(() => queryOf(def, initial));
   const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState(0);
   const companies = useOptions("companies", def.filters.includes("company"));
   const branches = useOptions("branches", def.filters.includes("branch"));
   const { data, isFetching, error } = useQuery({
@@ -58,8 +59,9 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
   const toExcel = async () => {
     if (!data) return;
     setExporting(true);
+    setExported(0);
     try {
-      await exportXlsx(def.title, data);
+      await exportXlsx(def.title, data, setExported);
     } catch (e) {
       void message.error(rejectionMessage(e, "The Excel file could not be made."));
     } finally {
@@ -78,6 +80,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
           <Button icon={<DownloadOutlined />} disabled={!data} loading={exporting} onClick={() => void toExcel()}>
             Export Excel
           </Button>
+          {exporting && <Progress percent={exported} size="small" style={{ width: 120 }} aria-label="Excel export progress" />}
         </Space>
       }
     >

@@ -29,15 +29,27 @@ export function exportCsv(title: string, r: ReportResult): void {
   save(new Blob([toCsv(r.columns.map((c) => c.title), rows)], { type: "text/csv;charset=utf-8" }), fileName(title, "csv"));
 }
 
-export async function exportXlsx(title: string, r: ReportResult): Promise<void> {
+/** Rows written between two progress reports (and a pause that lets the page repaint). */
+const ROWS_PER_STEP = 2000;
+
+/**
+ * The report as an Excel file. A large report is written in steps: `onProgress` hears the percentage done
+ * (rows written, then the file packed) so the page can show how far it is.
+ */
+export async function exportXlsx(title: string, r: ReportResult, onProgress?: (percent: number) => void): Promise<void> {
   const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet(title.slice(0, 31));
   sheet.columns = r.columns.map((c) => ({ header: c.title, key: c.key, width: Math.max(12, c.title.length + 2), style: c.kind === "money" ? { numFmt: '"S$"#,##0.00' } : {} }));
   const cell = (v: ReportValue, kind: string) => (v === null || v === "" ? null : kind === "money" ? (numericToCents(String(v)) ?? 0) / 100 : kind === "number" ? Number(v) : kind === "date" && isDay(v) ? dayText(String(v)) : v);
-  for (const row of r.rows) sheet.addRow(Object.fromEntries(r.columns.map((c) => [c.key, cell(row[c.key] ?? null, c.kind)])));
+  for (let i = 0; i < r.rows.length; i += ROWS_PER_STEP) {
+    for (const row of r.rows.slice(i, i + ROWS_PER_STEP)) sheet.addRow(Object.fromEntries(r.columns.map((c) => [c.key, cell(row[c.key] ?? null, c.kind)])));
+    onProgress?.(Math.floor((90 * Math.min(i + ROWS_PER_STEP, r.rows.length)) / r.rows.length));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   if (r.totals) sheet.addRow(Object.fromEntries(r.columns.map((c) => [c.key, cell(r.totals![c.key] ?? null, c.kind)]))).font = { bold: true };
   sheet.getRow(1).font = { bold: true };
   const buffer = await book.xlsx.writeBuffer();
+  onProgress?.(100);
   save(new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), fileName(title, "xlsx"));
 }
