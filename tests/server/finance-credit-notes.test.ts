@@ -108,6 +108,16 @@ describe.each(databaseLanes())("suspensions and credit notes [%s]", (lane) => {
     const statuses = (await server.db.query<{ s: string }>(`select "valueAfter"->>'creditNoteStatus' as s from credit_note_logs where "creditNoteId" = $1 and type = 'change_status' order by "createdAt"`, [creditNoteId])).rows.map((r) => r.s);
     expect(statuses).toEqual(["awaiting_finance_action", "awaiting_finance_approval", "issued"]);
 
+    // the list's Total column follows the summary; the remarks finance may edit over GraphQL still save
+    expect((await one<{ t: string }>(`select total::text as t from credit_notes where id = $1`, [creditNoteId])).t).toBe(cn.summary.total);
+    const remarked = await server.app.inject({
+      method: "POST",
+      url: "/v1/graphql",
+      headers: { authorization: `Bearer ${token.finance_manager}` },
+      payload: { query: `mutation($id: uuid!) { update_credit_notes_by_pk(pk_columns: {id: $id}, _set: {remarks: "Checked"}) { remarks } }`, variables: { id: creditNoteId } },
+    });
+    expect(remarked.json()).toEqual({ data: { update_credit_notes_by_pk: { remarks: "Checked" } } });
+
     // the issued credit note pays a new PA of the student
     const [other] = await pickClasses(server);
     const next = await issuedPa(server, token.front_desk!, other!, e.studentId);
