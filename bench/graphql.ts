@@ -29,6 +29,8 @@ export interface GraphqlOptions {
   concurrency: number;
   /** Send a random admin secret (set in the config) instead of signing in as a staff user. */
   asAdmin: boolean;
+  /** Only these cases, by letter ("e", "b,e"); also leaves out the PA save and the reports. */
+  only?: readonly string[];
 }
 
 const BENCH_USER = "front_desk"; // access/policy.csv: front_desk may select users, lessons, lessons_students, payment_advices, companies
@@ -292,7 +294,8 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
     if (!cls.rows[0]) throw new Error("no lesson students in the database");
     const classId = cls.rows[0].id;
 
-    const cases = benchCases(classId);
+    const cases = benchCases(classId).filter((c) => !o.only || o.only.some((letter) => c.name.startsWith(`(${letter})`)));
+    if (cases.length === 0) throw new Error(`--only ${o.only?.join(",")}: no such case (letters a–f)`);
 
     console.log(`\nDatabase: ${where} — ${stats.rows[0].students} students, ${stats.rows[0].ls} lesson students, ${stats.rows[0].pa} payment advices`);
     console.log(`Server: buildServer on http://127.0.0.1:${port}, stringifyNumericTypes off`);
@@ -330,6 +333,8 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
       rows.push([c.name, checks.get(c)!, ms(e.p50), ms(e.p95), e.rps.toFixed(0), ms(s.p50), ms(s.p95), s.rps.toFixed(0), ratio.toFixed(2), `≤ ${budget}`, ratio <= budget ? "PASS" : "OVER"]);
     }
     console.log(`\n${table(rows)}\n(latencies in ms; engine = HTTP round trip to /v1/graphql incl. JWT check; SQL = db.query of the hand-written statement)`);
+
+    if (o.only) return ok;
 
     // issue 14: the save of a 3-class payment advice (REST, one transaction), as front_desk
     const fd = await post(agent, port, "/auth/sign-in", { username: BENCH_USER, password: DEMO_PASSWORD });

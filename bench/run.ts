@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
- * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT)
+ * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT; --only e,f: just those queries)
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
@@ -16,6 +16,14 @@ function option(argv: string[], name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} needs a positive whole number, got ${raw}`);
   return n;
+}
+
+function listOption(argv: string[], name: string): string[] | undefined {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const raw = argv[i].includes("=") ? argv[i].split("=")[1] : argv[i + 1];
+  if (!raw) throw new Error(`--${name} needs a comma-separated list`);
+  return raw.split(",").map((x) => x.trim()).filter(Boolean);
 }
 
 async function main() {
@@ -35,6 +43,7 @@ async function main() {
       warmup: option(argv, "warmup", 30),
       concurrency: option(argv, "concurrency", 8),
       asAdmin: argv.includes("--as-admin"),
+      only: listOption(argv, "only"),
     });
   }
   if (!command || command === "bundle") {
