@@ -22,7 +22,7 @@ describe("compiled SQL", () => {
             "%a%",
             "10",
           ],
-          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select json_build_object('id', "_1"."id", 'author', case when ("_1"."__r0")."id" is not null then json_build_object('name', ("_1"."__r0")."name") end) as "__j", "_1"."__o0" from (select "_1".*, "_2"."name" as "__o0", "_2" as "__r0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_1") as "_3")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" desc nulls first), '[]'::json) from (select json_build_object('id', "_1"."id", 'author', case when ("_1"."__r0")."id" is not null then json_build_object('name', ("_1"."__r0")."name") end) as "__j", "_1"."__o0" from (select "_1"."id", "_2"."name" as "__o0", "_2" as "__r0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" where ("_1"."title" ilike $1::text) order by "__o0" desc nulls first limit $2::bigint) as "_1") as "_3")::text as "json"",
         },
       ]
     `);
@@ -39,7 +39,7 @@ describe("compiled SQL", () => {
             "1",
             "100",
           ],
-          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('title', "_1"."title") as "__j" from (select "_1".* from "public"."gql_article" as "_1" where ((("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) and ("_1"."id" > $3::integer)) limit $4::bigint) as "_1") as "_2")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('title', "_1"."title") as "__j" from (select "_1"."title" from "public"."gql_article" as "_1" where ((("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) and ("_1"."id" > $3::integer)) limit $4::bigint) as "_1") as "_2")::text as "json"",
         },
       ]
     `);
@@ -53,7 +53,7 @@ describe("compiled SQL", () => {
           "params": [
             "true",
           ],
-          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*), 'max', json_build_object('id', max("_3"."id"))), 'nodes', coalesce(json_agg("_3"."__j0"), '[]'::json)) from (select "_1".*, json_build_object('name', "_1"."name") as "__j0" from (select "_1".* from "public"."gql_author" as "_1" where exists (select 1 from "public"."gql_article" as "_2" where "_2"."author_id" = "_1"."id" and ("_2"."published" = $1::boolean))) as "_1") as "_3")::text as "json"",
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*), 'max', json_build_object('id', max("_3"."id"))), 'nodes', coalesce(json_agg("_3"."__j0"), '[]'::json)) from (select "_1".*, json_build_object('name', "_1"."name") as "__j0" from (select "_1"."name", "_1"."id" from "public"."gql_author" as "_1" where exists (select 1 from "public"."gql_article" as "_2" where "_2"."author_id" = "_1"."id" and ("_2"."published" = $1::boolean))) as "_1") as "_3")::text as "json"",
         },
       ]
     `);
@@ -67,7 +67,7 @@ describe("compiled SQL", () => {
           "params": [
             "1000",
           ],
-          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*)), 'nodes', coalesce(array_to_json((array_agg("_2"."__j0"))[1:$1::int]), '[]'::json)) from (select "_1".*, json_build_object('name', "_1"."name") as "__j0" from (select "_1".* from "public"."gql_author" as "_1" where true) as "_1") as "_2")::text as "json"",
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*)), 'nodes', coalesce(array_to_json((array_agg("_2"."__j0"))[1:$1::int]), '[]'::json)) from (select "_1".*, json_build_object('name', "_1"."name") as "__j0" from (select "_1"."name" from "public"."gql_author" as "_1" where true) as "_1") as "_2")::text as "json"",
         },
       ]
     `);
@@ -78,7 +78,7 @@ describe("compiled SQL", () => {
           "params": [
             "5",
           ],
-          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*))) from (select "_1".* from "public"."gql_author" as "_1" where true limit $1::bigint) as "_2")::text as "json"",
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*))) from (select from "public"."gql_author" as "_1" where true limit $1::bigint) as "_2")::text as "json"",
         },
       ]
     `);
@@ -93,7 +93,7 @@ describe("compiled SQL", () => {
             "1000",
             "2",
           ],
-          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('name', "_1"."name", 'email', case when ("_1"."id" = $2::integer) then "_1"."email" end) as "__j" from (select "_1".* from "public"."gql_author" as "_1" where true limit $1::bigint) as "_1") as "_2")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_2"."__j"), '[]'::json) from (select json_build_object('name', "_1"."name", 'email', case when ("_1"."id" = $2::integer) then "_1"."email" end) as "__j" from (select "_1"."name", "_1"."id", "_1"."email" from "public"."gql_author" as "_1" where true limit $1::bigint) as "_1") as "_2")::text as "json"",
         },
       ]
     `);
@@ -113,7 +113,7 @@ describe("compiled SQL", () => {
             "2",
             "100",
           ],
-          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" asc nulls last), '[]'::json) from (select json_build_object('title', "_1"."title", 'author', case when ("_1"."__r0")."id" is not null then json_build_object('name', ("_1"."__r0")."name") end) as "__j", "_1"."__o0" from (select "_1".*, "_2"."name" as "__o0", "_2" as "__r0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" and ("_2"."id" = $1::integer) where (("_1"."published" = $4::boolean) or ("_1"."author_id" = $5::integer)) and ("_2"."id" is not null and (("_2"."id" = $2::integer) and ("_2"."name" = $3::text))) order by "__o0" asc nulls last limit $6::bigint) as "_1") as "_3")::text as "json"",
+          "sql": "select (select coalesce(json_agg("_3"."__j" order by "_3"."__o0" asc nulls last), '[]'::json) from (select json_build_object('title', "_1"."title", 'author', case when ("_1"."__r0")."id" is not null then json_build_object('name', ("_1"."__r0")."name") end) as "__j", "_1"."__o0" from (select "_1"."title", "_2"."name" as "__o0", "_2" as "__r0" from "public"."gql_article" as "_1" left join "public"."gql_author" as "_2" on "_2"."id" = "_1"."author_id" and ("_2"."id" = $1::integer) where (("_1"."published" = $4::boolean) or ("_1"."author_id" = $5::integer)) and ("_2"."id" is not null and (("_2"."id" = $2::integer) and ("_2"."name" = $3::text))) order by "__o0" asc nulls last limit $6::bigint) as "_1") as "_3")::text as "json"",
         },
       ]
     `);
@@ -131,7 +131,7 @@ describe("compiled SQL", () => {
             "2",
             "2",
           ],
-          "sql": "with "_c1" as materialized (select "_1".*, "_1"."id" as "__o0" from "public"."gql_article" as "_1" where (("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) order by "__o0" desc nulls first limit $3::bigint) select (select coalesce(json_agg("_2"."__j" order by "_2"."__o0" desc nulls first), '[]'::json) from (select json_build_object('title', "_1"."title") as "__j", "_1"."__o0" from "_c1" as "_1") as "_2")::text as "json"",
+          "sql": "with "_c1" as materialized (select "_1"."title", "_1"."id" as "__o0" from "public"."gql_article" as "_1" where (("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer)) order by "__o0" desc nulls first limit $3::bigint) select (select coalesce(json_agg("_2"."__j" order by "_2"."__o0" desc nulls first), '[]'::json) from (select json_build_object('title', "_1"."title") as "__j", "_1"."__o0" from "_c1" as "_1") as "_2")::text as "json"",
         },
         {
           "field": "gql_article_aggregate",
@@ -139,7 +139,7 @@ describe("compiled SQL", () => {
             "true",
             "2",
           ],
-          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*))) from (select "_1".* from "public"."gql_article" as "_1" where (("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer))) as "_2")::text as "json"",
+          "sql": "select (select json_build_object('aggregate', json_build_object('count', count(*))) from (select from "public"."gql_article" as "_1" where (("_1"."published" = $1::boolean) or ("_1"."author_id" = $2::integer))) as "_2")::text as "json"",
         },
       ]
     `);

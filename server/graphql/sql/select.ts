@@ -16,14 +16,13 @@ export function columnValue(b: SqlBuilder, c: ColumnModel, alias: string): strin
 }
 
 /**
- * One row as a JSON object, keys in the order of the query: row_to_json over a one-row select with the aliases as column names.
- * With `joins`, object relationships become left joins lateral appended there (the caller puts them in its FROM,
- * after the row's own alias); without, and always for array relationships, correlated subqueries on `alias`.
+ * One row as a JSON object, keys in the order of the query. Object relationships are correlated subqueries
+ * (one index lookup per row, see objectSubquery); array relationships and aggregates too.
  */
-export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: readonly RowField[], alias: string, joins?: string[], reuse?: ReusedRows): string {
+export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: readonly RowField[], alias: string, reuse?: ReusedRows): string {
   // json_build_object (at most 100 arguments) costs no subplan per row; the same object, keys in the same order
-  if (fields.length > 0 && fields.length <= 50) return `json_build_object(${fields.map((f) => `${nameLiteral(f.alias)}, ${fieldValue(b, model, table, f, alias, joins, reuse)}`).join(", ")})`;
-  const cols = fields.map((f) => `${fieldValue(b, model, table, f, alias, joins, reuse)} as ${ident(f.alias)}`);
+  if (fields.length > 0 && fields.length <= 50) return `json_build_object(${fields.map((f) => `${nameLiteral(f.alias)}, ${fieldValue(b, model, table, f, alias, reuse)}`).join(", ")})`;
+  const cols = fields.map((f) => `${fieldValue(b, model, table, f, alias, reuse)} as ${ident(f.alias)}`);
   const e = b.alias();
   return `(select row_to_json(${e}) from (select ${cols.join(", ")}) as ${e})`;
 }
@@ -35,7 +34,7 @@ export function rowJson(b: SqlBuilder, model: Model, table: TableModel, fields: 
  */
 type ReusedRows = ReadonlyMap<string, { readonly filter: BoolExp | null; use(): string }>;
 
-function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField, alias: string, joins?: string[], reuse?: ReusedRows): string {
+function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField, alias: string, reuse?: ReusedRows): string {
   switch (f.kind) {
     case "typename":
       return nameLiteral(f.typename);
@@ -47,9 +46,9 @@ function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField
       const joined = reuse?.get(f.rel.name);
       if (joined && f.select.output.kind === "rows" && sameFilter(b, model, mergeSelectPermission(f.select.args, f.select.permission).where, joined.filter)) {
         const row = `(${joined.use()})`;
-        return `case when ${row}.${ident(f.rel.mapping[0][1])} is not null then ${rowJson(b, model, f.select.table, f.select.output.fields, row, joins)} end`;
+        return `case when ${row}.${ident(f.rel.mapping[0][1])} is not null then ${rowJson(b, model, f.select.table, f.select.output.fields, row)} end`;
       }
-      if (joins && f.select.output.kind === "rows" && f.rel.mapping.length) return objectJoin(b, model, f.select, f.select.output.fields, alias, f.rel, joins);
+      if (f.select.output.kind === "rows" && f.rel.mapping.length) return objectSubquery(b, model, f.select, f.select.output.fields, alias, f.rel);
       return compileSelect(b, model, f.select, { alias, rel: f.rel });
     }
     case "array_rel":
@@ -80,14 +79,37 @@ function conjuncts(e: BoolExp): BoolExp[] {
   return e.kind === "and" ? e.items.flatMap(conjuncts) : e.kind === "true" ? [] : [e];
 }
 
-/** An object relationship as a left join lateral (target where key = parent.fk and <target's permission filter> limit 1): the object, or null when no row matches. */
-function objectJoin(b: SqlBuilder, model: Model, ir: SelectIR, fields: readonly RowField[], parent: string, rel: Pick<RelationshipModel, "mapping">, joins: string[]): string {
+/**
+ * An object relationship as a correlated subquery (target where key = parent.fk and <target's permission filter>
+ * limit 1): the object, or null when no row matches. One index lookup per returned row; as a subplan it is planned
+ * once, where a left join lateral per relationship made the planner weigh join orders on every request.
+ */
+function objectSubquery(b: SqlBuilder, model: Model, ir: SelectIR, fields: readonly RowField[], parent: string, rel: Pick<RelationshipModel, "mapping">): string {
   const x = b.alias();
   const { where } = mergeSelectPermission(ir.args, ir.permission);
   const filter = compileBoolExp(b, where, x, model);
-  // lateral with limit 1: one index lookup per returned row (the planner cannot see how few rows the limited base yields, and would hash whole tables)
-  joins.push(`left join lateral (select ${x}.* from ${tableRef(ir.table)} as ${x} where ${joinCondition(rel, parent, x)}${filter === "true" ? "" : ` and ${filter}`} limit 1) as ${x} on true`);
-  return `case when ${x}.${ident(rel.mapping[0][1])} is not null then ${rowJson(b, model, ir.table, fields, x, joins)} end`;
+  return `(select ${rowJson(b, model, ir.table, fields, x)} from ${tableRef(ir.table)} as ${x} where ${joinCondition(rel, parent, x)}${filter === "true" ? "" : ` and ${filter}`} limit 1)`;
+}
+
+/** The columns of `table` that SQL text names through any of `aliases` ("_1"."name"): what a base query must project. */
+function namedColumns(table: TableModel, aliases: readonly string[], sql: readonly string[]): string[] {
+  const found = new Set<string>();
+  const text = sql.join(" ");
+  for (const alias of aliases) {
+    const prefix = `${alias}."`;
+    for (let i = text.indexOf(prefix); i >= 0; i = text.indexOf(prefix, i + 1)) {
+      // an identifier runs to the next lone double quote ("" is a quote inside it)
+      let j = i + prefix.length;
+      let name = "";
+      while (j < text.length) {
+        if (text[j] === '"' && text[j + 1] === '"') (name += '"'), (j += 2);
+        else if (text[j] === '"') break;
+        else name += text[j++];
+      }
+      if (table.column.has(name)) found.add(name);
+    }
+  }
+  return [...found];
 }
 
 /** Left joins for order_by through object relationships, one per relationship path. */
@@ -141,8 +163,8 @@ const orderSuffix = (o: OrderItem) => ` ${o.direction} nulls ${o.nulls}`;
 /**
  * One select as an SQL expression yielding JSON: a list (json_agg), one row (object relationship, *_by_pk),
  * or an aggregate object. Two levels: the base rows (filter, order — through object relationships by left
- * joins —, distinct on, limit, offset) in an inner subquery, then the JSON built for those rows only, object
- * relationships left-joined. Array relationships are correlated subqueries on the row.
+ * joins —, distinct on, limit, offset; only the columns used above it) in an inner subquery, then the JSON built
+ * for those rows only. Relationships are correlated subqueries on the row.
  *
  * Limits: the caller's limit, the role's limit and the request's row cap (non-admins) bound the rows returned;
  * when aggregates are computed, as in Hasura, only the caller's limit bounds the rows they see, and the role's
@@ -187,27 +209,31 @@ export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?
   }
   const e = b.alias();
   const aggOrder = order.length ? ` order by ${order.map((o, i) => `${e}.${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
-  const base = () => `select ${distinct}${[`${a}.*`, ...orderCols, ...carried].join(", ")} from ${tableRef(ir.table)} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
+  // The base projects only the columns the rest of the statement names (a wide row costs in the sort, the CTE and each subplan).
+  const base = (columns: readonly string[]) => {
+    const projection = [...columns.map((c) => `${a}.${ident(c)}`), ...orderCols, ...carried].join(", ");
+    return `select ${distinct}${projection}${projection ? " " : ""}from ${tableRef(ir.table)} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
+  };
   // A root list with order and limit: its rows as a materialized CTE, planned on their own. In a subquery the planner
   // weighs the base's paths with the per-row cost of the JSON built over them, and a parallel sort's (under-)estimated
   // row count then wins over an index scan (a seq scan of the table and worker start-up on every request).
-  const source = () => (options.root && b.options.materializeRootLists && order.length && limited && !single ? b.cte(base()) : `(${base()})`);
-  const joined = (joins: readonly string[]) => `from ${source()} as ${a}${joins.map((j) => ` ${j}`).join("")}`;
+  const source = (columns: readonly string[]) =>
+    options.root && b.options.materializeRootLists && order.length && limited && !single ? b.cte(base(columns)) : `(${base(columns)})`;
 
   if (ir.output.kind === "rows") {
-    const joins: string[] = [];
-    const row = rowJson(b, model, ir.table, ir.output.fields, a, joins, reuse);
-    if (single) return `(select ${row} ${joined(joins)})`;
-    const inner = `select ${[`${row} as "__j"`, ...order.map((_, i) => `${a}.${ident(`__o${i}`)}`)].join(", ")} ${joined(joins)}`;
+    const row = rowJson(b, model, ir.table, ir.output.fields, a, reuse);
+    const from = `from ${source(namedColumns(ir.table, [a], [row]))} as ${a}`;
+    if (single) return `(select ${row} ${from})`;
+    const inner = `select ${[`${row} as "__j"`, ...order.map((_, i) => `${a}.${ident(`__o${i}`)}`)].join(", ")} ${from}`;
     return `(select coalesce(json_agg(${e}."__j"${aggOrder}), '[]'::json) from (${inner}) as ${e})`;
   }
   const nodeFields = ir.output.fields.flatMap((n) => (n.kind === "nodes" ? [n] : []));
-  const joins: string[] = [];
-  const nodeCols = nodeFields.map((n, i) => `${rowJson(b, model, ir.table, n.fields, a, joins, reuse)} as ${ident(`__j${i}`)}`);
-  const inner = nodeCols.length ? `select ${[`${a}.*`, ...nodeCols].join(", ")} ${joined(joins)}` : base();
+  const nodeCols = nodeFields.map((n, i) => `${rowJson(b, model, ir.table, n.fields, a, reuse)} as ${ident(`__j${i}`)}`);
   const cap = nodesLimit !== undefined && nodeFields.length ? b.param(nodesLimit, "int") : undefined;
   let nodeIndex = 0;
   const parts = ir.output.fields.map((f) => `${nameLiteral(f.alias)}, ${aggregatePart(b, f, e, aggOrder, () => nodeIndex++, cap)}`);
+  const columns = namedColumns(ir.table, [a, e], [...nodeCols, ...parts]);
+  const inner = nodeCols.length ? `select ${[`${a}.*`, ...nodeCols].join(", ")} from ${source(columns)} as ${a}` : base(columns);
   return `(select json_build_object(${parts.join(", ")}) from (${inner}) as ${e})`;
 }
 
