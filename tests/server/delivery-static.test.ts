@@ -75,6 +75,17 @@ for (const lane of databaseLanes()) {
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(assetSource);
     });
 
+    it("a hashed asset carries only the headers a script needs; index.html keeps the document's security headers", async () => {
+      const asset = await app.inject({ method: "GET", url: `/${ASSET}`, headers: { "accept-encoding": "br" } });
+      expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+      expect(asset.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      for (const name of ["content-security-policy", "x-frame-options", "strict-transport-security", "etag", "last-modified"]) expect(asset.headers[name], name).toBeUndefined();
+      const page = await app.inject({ method: "GET", url: "/company", headers: { "accept-encoding": "br" } });
+      expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+      expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(page.headers["etag"]).toBeTruthy();
+    });
+
     it("a browser without brotli gets gzip, one without either the plain file, both cached for a year", async () => {
       const gz = await app.inject({ method: "GET", url: `/${ASSET}`, headers: { "accept-encoding": "gzip" } });
       expect(gz.headers["content-encoding"]).toBe("gzip");
