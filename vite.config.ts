@@ -40,8 +40,18 @@ export function precompress(): Plugin {
 }
 
 // In development Vite serves the app and proxies the three interfaces to the Node server.
+// Browser build only (tests and the server use the real packages): see each shim's comment.
+const CASBIN_UNUSED = path.resolve(import.meta.dirname, "src/app/shims/casbin-unused.ts");
+const BROWSER_ALIASES = [
+  { find: /^buffer$/, replacement: CASBIN_UNUSED },
+  { find: /^minimatch$/, replacement: CASBIN_UNUSED },
+  { find: /^csv-parse\/sync$/, replacement: CASBIN_UNUSED },
+  { find: /^cross-fetch$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/cross-fetch.ts") },
+];
+
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: { alias: BROWSER_ALIASES },
   build: {
     outDir: "dist",
     sourcemap: false,

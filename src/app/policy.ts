@@ -3,8 +3,8 @@
  * GET /api/v2/access/policy and rebuilt when its version changes. The browser's check is a convenience;
  * the server is the authority.
  */
-import "./bufferShim.ts";
-import { newEnforcer, newModelFromString, StringAdapter, type Enforcer } from "casbin";
+import { newEnforcer, newModel, type Enforcer, type Model } from "casbin";
+import { modelSettings, policyRules } from "../domain/policyText.ts";
 import { api } from "./api.ts";
 
 export interface PolicyDocument {
@@ -31,9 +31,17 @@ export function onPolicyChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The model's settings and the rules go to casbin as values, not text (see src/domain/policyText.ts). */
 export async function buildEnforcer(doc: PolicyDocument): Promise<Enforcer> {
-  const csv = Array.isArray(doc.policy) ? doc.policy.join("\n") : doc.policy;
-  return newEnforcer(newModelFromString(doc.model), new StringAdapter(csv));
+  const settings = modelSettings(doc.model);
+  const model = newModel();
+  // casbin reads each section's keys (r, r2, …) through the config's getString and checks the required sections
+  model.loadModelFromConfig({ getString: (key: string) => settings.get(key) ?? "" } as unknown as Parameters<Model["loadModelFromConfig"]>[0]);
+  const { p, g } = policyRules(doc.policy);
+  const enforcer = await newEnforcer(model);
+  if (p.length) await enforcer.addPolicies(p);
+  if (g.length) await enforcer.addGroupingPolicies(g);
+  return enforcer;
 }
 
 /** Fetches the policy; rebuilds the enforcer only when the version differs from the loaded one. */

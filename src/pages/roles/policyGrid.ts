@@ -3,35 +3,12 @@
  * the Roles screen toggles. Lines the grid does not show (groups, API rules) are kept as they are; a
  * data grant's row filter (the 4th value) and column list (the 5th) are kept when the grant stays on.
  */
+import { splitLine } from "../../domain/policyText.ts";
+
 export interface Grant {
   role: string;
   obj: string;
   act: string;
-}
-
-/**
- * Splits one CSV line as the server does: a value is quoted only when it starts with a quote ("" inside is a
- * quote); an unquoted JSON filter keeps its quotes as they are.
- */
-export function splitLine(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  for (;;) {
-    while (line[i] === " " || line[i] === "\t") i++;
-    let value = "";
-    if (line[i] === '"') {
-      for (i++; i < line.length; i++) {
-        if (line[i] !== '"') value += line[i];
-        else if (line[i + 1] === '"') value += line[++i];
-        else break;
-      }
-      i++;
-    }
-    const end = line.indexOf(",", i);
-    out.push(value || (end === -1 ? line.slice(i) : line.slice(i, end)).trim());
-    if (end === -1) return out;
-    i = end + 1;
-  }
 }
 
 export const grantKey = (g: Grant) => `${g.role}\u0000${g.obj}\u0000${g.act}`;
