@@ -3,7 +3,7 @@
  * on the show page and in CSV, edited in forms and filtered above lists.
  */
 import type { ReactNode } from "react";
-import { Checkbox, Form, Input, Select, Space, Button, Switch, Tag, Image, Typography } from "antd";
+import { Checkbox, Form, Input, Select, Space, Button, Tag, Image, Typography } from "antd";
 import type { Rule } from "antd/es/form/index.js";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
@@ -12,12 +12,12 @@ import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts"
 import { formatDiscount, formatFinanceDate, formatMoneyValue } from "../domain/formats.ts";
 import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
 import { TextWithLinks } from "./text.tsx";
-import { MoneyInput } from "./inputs/MoneyInput.tsx";
-import { RichTextView } from "./RichTextView.tsx";
 import { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
-import { RelationSelect } from "./inputs/RelationSelect.tsx";
 import { FileLinks, storedFiles } from "./storedFiles.tsx";
-import { DateInput, DateRangeInput, NumberInput, LazyFilesUpload, LazyMediaUpload, LazyRichTextInput, TimeInput } from "./inputs/lazyInputs.tsx";
+import {
+  DateInput, DateRangeInput, NumberInput, LazyFilesUpload, LazyMediaUpload, LazyMoneyInput as MoneyInput, LazyRelationSelect as RelationSelect,
+  LazyRichTextInput, LazyRichTextView as RichTextView, LazySwitch as Switch, TimeInput,
+} from "./inputs/lazyInputs.tsx";
 import { downloadMediaUrl, keyPathOf } from "./media.ts";
 import type { FieldKind, ResolvedField } from "./types.ts";
 

@@ -108,14 +108,14 @@ describe("form inputs of every kind send GraphQL values", () => {
     await user.type(screen.getByLabelText("Name"), "Mary-Ann O'Neil");
     await user.type(screen.getByLabelText("Notes"), "line one");
     await user.type(screen.getByLabelText("Quantity"), "7");
-    await user.type(screen.getByLabelText("Price"), "1234.5");
+    await user.type(await screen.findByLabelText("Price"), "1234.5");
     await user.click(screen.getByLabelText("Day"));
     await user.type(screen.getByLabelText("Day"), "2026-03-01{enter}");
     await user.click(screen.getByLabelText("Opens At"));
     await user.type(screen.getByLabelText("Opens At"), "09:30:00{enter}");
     fireEvent.mouseDown(screen.getByLabelText("Kind"));
     await user.click(await screen.findByTitle("Large"));
-    await user.click(screen.getByLabelText("Active"));
+    await user.click(await screen.findByLabelText("Active"));
     await user.type(screen.getByLabelText("Contact"), "mary@example.com");
     await user.type(screen.getByLabelText("Phone number"), "91234567");
     await user.click(screen.getByRole("button", { name: /Add/ }));

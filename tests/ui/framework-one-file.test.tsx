@@ -74,12 +74,12 @@ describe("a new entity is one file", () => {
     await user.click(await screen.findByRole("button", { name: "Save" }, wait));
     expect(await screen.findByText("Please input Gadget Name!")).toBeTruthy();
     await user.type(screen.getByLabelText("Gadget Name"), "Sprocket");
-    await user.type(screen.getByLabelText("Price"), "1234.5");
+    await user.type(await screen.findByLabelText("Price", {}, wait), "1234.5");
     await user.type(screen.getByLabelText("Quantity"), "3");
     fireEvent.mouseDown(screen.getByLabelText("Kind"));
     await user.click(await screen.findByTitle("Large"));
-    await user.click(screen.getByLabelText("Active"));
-    fireEvent.mouseDown(screen.getByLabelText("Company"));
+    await user.click(await screen.findByLabelText("Active", {}, wait));
+    fireEvent.mouseDown(await screen.findByLabelText("Company", {}, wait));
     await user.type(screen.getByLabelText("Company"), "Summit");
     await user.click(await screen.findByTitle("Summit Learning Centre Pte Ltd", {}, wait));
     // every counter shown after the save reads the new total (never the cached "out of 0" for a moment)

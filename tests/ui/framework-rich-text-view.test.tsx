@@ -3,7 +3,7 @@
  * and removes what could run or phone home — also for rows written before the server sanitised on write.
  */
 import { describe, expect, it } from "vitest";
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import { RichTextView, safeRichText } from "../../src/framework/RichTextView.tsx";
 import { KINDS } from "../../src/framework/kinds.tsx";
 
@@ -42,9 +42,9 @@ describe("RichTextView: stored rich text shown through DOMPurify with the server
     expect(html).not.toMatch(/<script|<iframe|<svg|<form|<button|onerror|onbegin|javascript:|evil\.example|svg\+xml|position|url\(|evil-class|id=|data-x/i);
   });
 
-  it("the richText field kind renders through it", () => {
+  it("the richText field kind renders through it once the viewer's code has loaded", async () => {
     const { container } = render(<>{KINDS.richText.render!(`<p>Hi<img src=x onerror="alert(1)"></p>`, {} as never)}</>);
-    expect(container.innerHTML).toBe(`<div class="ql-editor" style="padding: 0px;"><p>Hi</p></div>`);
+    await waitFor(() => expect(container.innerHTML).toBe(`<div class="ql-editor" style="padding: 0px;"><p>Hi</p></div>`));
     const { container: empty } = render(<RichTextView html={null} />);
     expect(empty.innerHTML).toBe("");
   });

@@ -1,6 +1,7 @@
 /**
- * The heavy form inputs (number, date and time pickers, uploads, the rich-text editor) as lazy components: a
- * list page draws without their code, which loads when a form or a date filter opens (issue 20).
+ * The form inputs (number, money, switch, relation select, date and time pickers, uploads, the rich-text
+ * editor) and the rich-text viewer (with DOMPurify) as lazy components: a list page draws without their code,
+ * which loads when a form, a filter that needs it or a rich-text cell appears (issue 20).
  * `prefetchFormInputs` starts those downloads early, e.g. when the pointer reaches a Create button.
  */
 import { Suspense, lazy, type ComponentProps, type ComponentType } from "react";
@@ -12,6 +13,9 @@ const loaders = {
   media: () => import("./MediaUpload.tsx"),
   files: () => import("./FilesUpload.tsx"),
   richText: () => import("./RichTextInput.tsx"),
+  money: () => import("./MoneyInput.tsx"),
+  relation: () => import("./RelationSelect.tsx"),
+  switch: () => import("antd/es/switch/index.js"),
 };
 
 /** Starts downloading every lazy input's code (idempotent: the browser fetches each chunk once). */
@@ -38,3 +42,16 @@ export const TimeInput = lazyInput(() => loaders.pickers().then((m) => ({ defaul
 export const LazyMediaUpload = lazyInput(() => loaders.media().then((m) => ({ default: m.MediaUpload })));
 export const LazyFilesUpload = lazyInput(() => loaders.files().then((m) => ({ default: m.FilesUpload })));
 export const LazyRichTextInput = lazyInput(() => loaders.richText().then((m) => ({ default: m.RichTextInput })));
+export const LazyMoneyInput = lazyInput(() => loaders.money().then((m) => ({ default: m.MoneyInput })));
+export const LazyRelationSelect = lazyInput(() => loaders.relation().then((m) => ({ default: m.RelationSelect })));
+export const LazySwitch = lazyInput(() => loaders.switch());
+
+const RichTextViewer = lazy(() => import("../RichTextView.tsx").then((m) => ({ default: m.RichTextView })));
+/** Stored HTML shown through the sanitiser, whose code loads with the first rich-text value on screen. */
+export function LazyRichTextView(props: ComponentProps<typeof RichTextViewer>) {
+  return (
+    <Suspense fallback={null}>
+      <RichTextViewer {...props} />
+    </Suspense>
+  );
+}
