@@ -344,6 +344,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
                      and r."usedAt" is null and r."revokedAt" is null and r."expiresAt" > now()) as live
          from users u where u.id = $1`,
         [payload.sub, payload.sid],
+        { reuse: true },
       );
       const user = rows[0];
       if (!user || user.status !== "active") throw new InvalidTokenError("This account is no longer active.");

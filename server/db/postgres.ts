@@ -1,15 +1,42 @@
 import pg from "pg";
-import { ANY_CHANGE, type Db, type Queryable, type QueryResult } from "./types.ts";
+import { ANY_CHANGE, type Db, type Queryable, type QueryOptions, type QueryResult } from "./types.ts";
 
 // Keep int8/numeric/date/timestamps as text: money must never pass through a float, and
 // dates are shown in Asia/Singapore by the caller, not shifted by the driver.
 const raw = (v: string) => v;
 for (const oid of [20, 1700, 1082, 1114, 1184]) pg.types.setTypeParser(oid, raw);
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/** Prepared statements a connection may hold at most (each keeps its parse tree and plans in the backend). */
+export const MAX_PREPARED_STATEMENTS = 256;
+
+/**
+ * Names for the statements asked to be reused, one per text for the whole pool (pg prepares a name on each
+ * connection the first time it runs there). A text is named on its second run, so one-off texts take no
+ * slot; once every slot is taken, further texts run unnamed as before.
+ */
+function statementNames(): (sql: string) => string | undefined {
+  const named = new Map<string, string>();
+  const seenOnce = new Set<string>();
+  return (sql) => {
+    const name = named.get(sql);
+    if (name || named.size >= MAX_PREPARED_STATEMENTS) return name;
+    if (!seenOnce.has(sql)) {
+      if (seenOnce.size >= 4 * MAX_PREPARED_STATEMENTS) seenOnce.clear();
+      seenOnce.add(sql);
+      return undefined;
+    }
+    seenOnce.delete(sql);
+    const fresh = `reused_${named.size + 1}`;
+    named.set(sql, fresh);
+    return fresh;
+  };
+}
+
+function wrap(client: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string | undefined): Queryable {
   return {
-    async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
-      const r = await client.query(sql, params as unknown[]);
+    async query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const name = options?.reuse ? nameOf(sql) : undefined;
+      const r = name ? await client.query({ name, text: sql, values: params }) : await client.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
     async exec(sql: string) {
@@ -30,7 +57,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     if (!closing) console.error("[db] an idle connection was lost:", error.message);
   });
   await pool.query("select 1");
-  const direct = wrap(pool);
+  const nameOf = statementNames();
+  const direct = wrap(pool, nameOf);
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '""')}"`;
 
@@ -87,7 +115,7 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, nameOf));
         await client.query("COMMIT");
         return result;
       } catch (error) {

@@ -4,9 +4,18 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * The same text runs again and again (a cached GraphQL plan, the session check): on PostgreSQL it becomes a
+   * prepared statement of each connection, parsed and planned once instead of on every run. Only for statements
+   * whose result columns never change with the schema (they return JSON or fixed columns).
+   */
+  readonly reuse?: boolean;
+}
+
 export interface Queryable {
   /** One parameterised statement ($1, $2 …). */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Several statements without parameters (migrations, run_sql). */
   exec(sql: string): Promise<void>;
 }

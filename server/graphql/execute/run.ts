@@ -189,10 +189,10 @@ function compileOptions(ctx: ExecutionContext): CompileOptions {
 
 const hasNested = (ir: InsertIR): boolean => ir.rows.some((r) => r.objectRels.length > 0 || r.arrayRels.length > 0);
 
-async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledStatement, alias: string, kind: "insert" | "update" | "other"): Promise<string> {
+async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledStatement, alias: string, kind: "insert" | "update" | "other", reuse = false): Promise<string> {
   let rows: { json: string | null; failed?: number }[];
   try {
-    rows = (await q.query<{ json: string | null; failed?: number }>(stmt.sql, stmt.params as unknown[])).rows;
+    rows = (await q.query<{ json: string | null; failed?: number }>(stmt.sql, stmt.params as unknown[], { reuse })).rows;
   } catch (e) {
     if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
     throw fromDatabaseError(e, ctx.access.isAdmin, "$");
@@ -268,12 +268,12 @@ async function runSelects(ctx: ExecutionContext, fields: readonly RootPlan[]): P
   if (selects.length === 0) return Promise.all(fields.map((f) => runField(ctx.db, ctx, f)));
   if (selects.length === 1) {
     const stmt = selectStatement(ctx, fields, selects);
-    return Promise.all(fields.map((f) => (f.kind === "select" ? runStatement(ctx.db, ctx, stmt, f.alias, "other") : runField(ctx.db, ctx, f))));
+    return Promise.all(fields.map((f) => (f.kind === "select" ? runStatement(ctx.db, ctx, stmt, f.alias, "other", true) : runField(ctx.db, ctx, f))));
   }
   const stmt = selectStatement(ctx, fields, selects);
   let row: Record<string, string | null>;
   try {
-    row = (await ctx.db.query<Record<string, string | null>>(stmt.sql, stmt.params as unknown[])).rows[0];
+    row = (await ctx.db.query<Record<string, string | null>>(stmt.sql, stmt.params as unknown[], { reuse: true })).rows[0];
   } catch (e) {
     if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
     throw fromDatabaseError(e, ctx.access.isAdmin, "$");
