@@ -3,8 +3,9 @@
  *
  * 16 clients (--concurrency) page through the student list over loopback HTTP as front_desk, first alone,
  * then while hostile clients send, as fast as they are answered, the depth-7 users → branch → users fan-out
- * and a 13,500-character _regex (staff: refused by the request budget), and finally while an admin runs the
- * fan-out (admins have no row budget: it runs until the statement timeout). Prints the light query's
+ * and a 13,500-character _regex (staff: refused by the request budget), then while a signed-in admin sends the
+ * fan-out (refused by the same budget), and finally while the admin secret (the operator's tooling, unbounded as
+ * in Hasura) runs it until the statement timeout. Prints the light query's
  * p50/p95/p99 per phase, /healthz latency, and what the hostile requests got. Fresh embedded database under
  * ./data/bench-hostile-<scale> (seeded once, reused).
  */
@@ -83,6 +84,10 @@ export async function benchHostile(options: HostileOptions): Promise<boolean> {
     const token = (JSON.parse(signIn.text) as { data?: { accessToken?: string } }).data?.accessToken;
     if (!token) throw new Error(`sign-in as front_desk failed: ${signIn.status} ${signIn.text.slice(0, 200)}`);
     const staff = { authorization: `Bearer ${token}` };
+    const adminSignIn = await request(agents[0], port, "POST", "/auth/sign-in", { username: "admin", password: DEMO_PASSWORD });
+    const adminToken = (JSON.parse(adminSignIn.text) as { data?: { accessToken?: string } }).data?.accessToken;
+    if (!adminToken) throw new Error(`sign-in as admin failed: ${adminSignIn.status} ${adminSignIn.text.slice(0, 200)}`);
+    const signedInAdmin = { authorization: `Bearer ${adminToken}` };
     const admin = { "x-hasura-admin-secret": adminSecret };
 
     let client = 0;
@@ -129,13 +134,14 @@ export async function benchHostile(options: HostileOptions): Promise<boolean> {
       { body: FAN_OUT, headers: staff },
       { body: LONG_REGEX, headers: staff },
     ]);
-    // each admin fan-out holds the one embedded connection until the watchdog ends it: a short phase
-    await phase("+ admin fan-out (no row budget)", [{ body: FAN_OUT, headers: admin }], options.concurrency * 4);
+    const adminHostile = await phase("+ signed-in admin's fan-out", [{ body: FAN_OUT, headers: signedInAdmin }]);
+    // each admin-secret fan-out holds the one embedded connection until the watchdog ends it: a short phase
+    await phase("+ admin-secret fan-out (no budget)", [{ body: FAN_OUT, headers: admin }], options.concurrency * 4);
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) console.log(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join("  "));
     console.log(`(latencies in ms over loopback HTTP, ${options.concurrency} clients, ${options.requests} student-list requests per phase (the admin phase ${options.concurrency * 4}); statement timeout ${config.statementTimeoutMs} ms)`);
-    const ok = staffHostile < 100;
-    console.log(`${ok ? "OK" : "OVER BUDGET"}: the student list's p99 with the staff hostile queries running is ${ms(staffHostile)} ms (alone ${ms(alone)} ms; budget 100 ms).`);
+    const ok = staffHostile < 100 && adminHostile < 100;
+    console.log(`${ok ? "OK" : "OVER BUDGET"}: the student list's p99 with the staff hostile queries running is ${ms(staffHostile)} ms, with a signed-in admin's fan-out ${ms(adminHostile)} ms (alone ${ms(alone)} ms; budget 100 ms).`);
     return ok;
   } finally {
     agents.forEach((a) => a.destroy());

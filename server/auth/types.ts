@@ -15,6 +15,11 @@ export interface Session {
   /** The roles whose permissions apply to this request (one when X-Hasura-Role picks one, else all allowed roles). */
   roles: string[];
   isAdmin: boolean;
+  /**
+   * The request carried the admin secret (the operator's tooling, as Hasura's admin): the request bounds of
+   * issue 11 do not apply. A signed-in user with the admin role is bounded like every other user.
+   */
+  byAdminSecret?: boolean;
   /** Hasura session variables, lower-case keys: x-hasura-user-id, x-hasura-role, … */
   variables: Record<string, string>;
 }

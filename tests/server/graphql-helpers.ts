@@ -54,7 +54,8 @@ export const TEST_METADATA: HasuraMetadata = {
   ],
 };
 
-export const admin: Session = { roles: ["admin"], isAdmin: true, variables: {} };
+/** As the admin secret gives it (unbounded, as in Hasura). */
+export const admin: Session = { roles: ["admin"], isAdmin: true, byAdminSecret: true, variables: {} };
 export const user = (id: number | string, roles = ["user"]): Session => ({ roles, isAdmin: false, userId: String(id), variables: { "x-hasura-user-id": String(id) } });
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

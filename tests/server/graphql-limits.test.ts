@@ -28,6 +28,25 @@ describe.each(databaseLanes())("request limits of the GraphQL engine [%s]", (lan
     expect((ok.data!.users as unknown[]).length).toBeGreaterThan(0);
   });
 
+  it("bounds a signed-in admin too: the fan-out is refused, while an admin's lists are not cut at 1,000 rows", async () => {
+    const adminToken = (await signIn(server.app, "admin")).accessToken;
+    const asAdmin = async (query: string) =>
+      (await server.app.inject({ method: "POST", url: "/v1/graphql", headers: bearer(adminToken), payload: { query } })).json() as { data?: Record<string, unknown[]>; errors?: { message: string }[] };
+    const fanOut = await asAdmin(`{ users { id branch { id users { id branch { id users { id branch { id users { id } } } } } } } }`);
+    expect(fanOut.data).toBeUndefined();
+    expect(fanOut.errors?.[0].message).toMatch(/could return up to .* rows across its nested lists; the limit is 10000000/);
+    const pattern = await asAdmin(`{ users(where: {fullName: {_regex: "${"(a|b)".repeat(2700)}"}}) { id } }`);
+    expect(pattern.errors?.[0].message).toBe(`the _regex pattern on "fullName" is 13500 characters long; the limit is 1000`);
+    await server.db.exec(`insert into banks (name) select 'Probe bank ' || g from generate_series(1, 1100) g`);
+    try {
+      const all = await asAdmin(`{ banks(where: {name: {_like: "Probe bank %"}}) { id } }`);
+      expect(all.errors).toBeUndefined();
+      expect((all.data!.banks as unknown[]).length).toBe(1100);
+    } finally {
+      await server.db.exec(`delete from banks where name like 'Probe bank %'`);
+    }
+  });
+
   it("still answers a list page with limited nested lists", async () => {
     const r = await gql(`{ users(where: {role: {_eq: "student"}}, limit: 10) { id branch { id name } } }`);
     expect(r.errors).toBeUndefined();

@@ -140,7 +140,7 @@ describe.each(databaseLanes())("GraphQL permissions (%s)", (lane) => {
     const editorAll = { roles: ["editor", "user"], isAdmin: false, userId: "1", variables: { "x-hasura-user-id": "1" } };
     const d = await t.run(deep, editorAll);
     expect(d.errors?.[0].message).toMatch(/^query depth 13 exceeds the limit of 10$/);
-    expect((await t.run(deep)).errors).toBeUndefined(); // admin is not bounded
+    expect((await t.run(deep)).errors).toBeUndefined(); // the admin secret is not bounded
     const aliases = `{ ${Array.from({ length: 51 }, (_, i) => `a${i}: gql_author { id }`).join(" ")} }`;
     expect((await t.run(aliases, user(1))).errors?.[0].message).toBe("the query uses 51 aliases; the limit is 50");
     const batch = await t.engine.execute(Array.from({ length: 21 }, () => ({ query: "{ gql_author { id } }" })), user(1));

@@ -2,7 +2,7 @@ import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSet
 import { RequestError } from "../errors.ts";
 import type { BoolExp, ComparisonOp, OperationPlan, RowField, SelectIR } from "./ir.ts";
 
-/** Bounds on every non-admin request (DESIGN §4, issue 11). */
+/** Bounds on every request but the admin secret's (DESIGN §4, issue 11): signed-in admins included. */
 export interface RequestLimits {
   readonly maxDepth: number;
   /** Aliased fields, counted after fragments are spread (a fragment used 16 times counts 16 times). */
@@ -10,7 +10,10 @@ export interface RequestLimits {
   /** Fields, counted after fragments are spread. */
   readonly maxFields: number;
   readonly maxBatch: number;
-  /** Rows of one list (the smaller of this, the caller's limit and the role's limit). */
+  /**
+   * Rows of one list (the smaller of this, the caller's limit and the role's limit). An admin's lists are not
+   * cut, but count this many in the budget below.
+   */
   readonly maxRows: number;
   /**
    * Rows of the whole response across all nesting, as the limits above allow at most. Two unlimited nested
