@@ -20,6 +20,8 @@ export interface Session {
    * issue 11 do not apply. A signed-in user with the admin role is bounded like every other user.
    */
   byAdminSecret?: boolean;
+  /** With the admin secret, `x-hasura-use-backend-only-permissions: true`: the role's backend_only mutations apply. */
+  useBackendOnlyPermissions?: boolean;
   /** Hasura session variables, lower-case keys: x-hasura-user-id, x-hasura-role, … */
   variables: Record<string, string>;
 }

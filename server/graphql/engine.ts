@@ -77,7 +77,7 @@ export async function createEngine(ctx: { db: Db; config: Config }, options: Eng
   };
 
   const schemaFor = (session: Session): { access: Access; schema: GraphQLSchema } => {
-    const access = session.isAdmin ? adminAccess() : roleAccess(model, session.roles);
+    const access = session.isAdmin ? adminAccess() : roleAccess(model, session.roles, { backendOnly: session.byAdminSecret && session.useBackendOnlyPermissions });
     let entry = schemas.get(access.key);
     if (!entry) schemas.set(access.key, (entry = { access, schema: buildSchema(model, access) }));
     return entry;

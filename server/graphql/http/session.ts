@@ -45,7 +45,8 @@ export async function sessionFromHeaders(headers: HeaderMap, config: Pick<Config
     const variables = headerVariables(lower);
     const role = variables["x-hasura-role"] ?? "admin";
     variables["x-hasura-role"] = role;
-    return { roles: [role], isAdmin: role === "admin", byAdminSecret: true, variables, userId: variables["x-hasura-user-id"] };
+    const useBackendOnlyPermissions = (header(lower, "x-hasura-use-backend-only-permissions") ?? "").toLowerCase() === "true";
+    return { roles: [role], isAdmin: role === "admin", byAdminSecret: true, useBackendOnlyPermissions, variables, userId: variables["x-hasura-user-id"] };
   }
   const auth = header(lower, "authorization");
   const bearer = auth && /^Bearer\s+(.+)$/i.exec(auth.trim());

@@ -44,20 +44,24 @@ export interface SelectPermission {
   /** The role's rules one by one (each its columns under its filter); absent = the permission is one rule. */
   readonly rules?: readonly PermissionRule[];
 }
-export interface InsertPermission {
+/** Hasura's `backend_only`: the mutation exists only for requests with the admin secret and `x-hasura-use-backend-only-permissions: true`. */
+interface BackendOnly {
+  readonly backendOnly?: boolean;
+}
+export interface InsertPermission extends BackendOnly {
   readonly columns: readonly string[];
   readonly check: BoolExpJson;
   readonly set: Readonly<Record<string, unknown>>;
   readonly rules?: readonly PermissionRule[];
 }
-export interface UpdatePermission {
+export interface UpdatePermission extends BackendOnly {
   readonly columns: readonly string[];
   readonly filter: BoolExpJson;
   readonly check?: BoolExpJson;
   readonly set: Readonly<Record<string, unknown>>;
   readonly rules?: readonly PermissionRule[];
 }
-export interface DeletePermission {
+export interface DeletePermission extends BackendOnly {
   readonly filter: BoolExpJson;
 }
 export interface RolePermissions {
@@ -218,13 +222,13 @@ function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissio
   }
   for (const s of meta.insert_permissions ?? []) {
     const p = s.permission ?? {};
-    get(s.role).insert = { columns: columnsOf(p.columns ?? [], cols, `${where}.insert_permissions`), check: p.check ?? {}, set: p.set ?? {} };
+    get(s.role).insert = { columns: columnsOf(p.columns ?? [], cols, `${where}.insert_permissions`), check: p.check ?? {}, set: p.set ?? {}, backendOnly: p.backend_only === true };
   }
   for (const s of meta.update_permissions ?? []) {
     const p = s.permission ?? { columns: [] };
-    get(s.role).update = { columns: columnsOf(p.columns, cols, `${where}.update_permissions`), filter: p.filter ?? {}, check: p.check ?? undefined, set: p.set ?? {} };
+    get(s.role).update = { columns: columnsOf(p.columns, cols, `${where}.update_permissions`), filter: p.filter ?? {}, check: p.check ?? undefined, set: p.set ?? {}, backendOnly: p.backend_only === true };
   }
-  for (const s of meta.delete_permissions ?? []) get(s.role).delete = { filter: s.permission?.filter ?? {} };
+  for (const s of meta.delete_permissions ?? []) get(s.role).delete = { filter: s.permission?.filter ?? {}, backendOnly: s.permission?.backend_only === true };
   return perms as Map<string, RolePermissions>;
 }
 

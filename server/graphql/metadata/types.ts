@@ -34,9 +34,11 @@ export interface UpdatePermissionMetadata {
   filter?: BoolExpJson;
   check?: BoolExpJson | null;
   set?: Record<string, unknown>;
+  backend_only?: boolean;
 }
 export interface DeletePermissionMetadata {
   filter?: BoolExpJson;
+  backend_only?: boolean;
 }
 export interface RolePermission<P> {
   role: string;

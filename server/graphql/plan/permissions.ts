@@ -76,9 +76,14 @@ export function expandRoles(model: Model, roles: readonly string[]): string[] {
   return [...out].sort();
 }
 
-export function roleAccess(model: Model, sessionRoles: readonly string[]): Access {
+/**
+ * `backendOnly`: the request may use mutations whose permission is `backend_only` (Hasura's backend scenario:
+ * the admin secret with `x-hasura-use-backend-only-permissions: true`); otherwise they do not exist for it.
+ */
+export function roleAccess(model: Model, sessionRoles: readonly string[], options: { backendOnly?: boolean } = {}): Access {
   const roles = expandRoles(model, sessionRoles);
   const perms = (t: TableModel) => roles.map((r) => t.permissions.get(r)).filter((p): p is RolePermissions => !!p);
+  const usable = <P extends { backendOnly?: boolean }>(p: P | undefined): P[] => (p && (!p.backendOnly || options.backendOnly) ? [p] : []);
   const cache = new Map<string, unknown>();
   const memo = <T>(k: string, f: () => T): T => {
     if (!cache.has(k)) cache.set(k, f());
@@ -104,7 +109,7 @@ export function roleAccess(model: Model, sessionRoles: readonly string[]): Acces
   return {
     isAdmin: false,
     roles,
-    key: roles.join(","),
+    key: roles.join(",") + (options.backendOnly ? "|backend" : ""),
     select: (t) =>
       memo(`s:${t.key}`, () => {
         // Each rule of each role: a column shows on the rows of the rules that grant it.
@@ -121,11 +126,11 @@ export function roleAccess(model: Model, sessionRoles: readonly string[]): Acces
         const limit = limits.some((l) => l === undefined || l === null) ? undefined : Math.max(...(limits as number[]));
         return { filter, columns, limit, allowAggregations: list.some((p) => p.allowAggregations) };
       }),
-    insert: (t) => memo(`i:${t.key}`, () => mutation(perms(t).flatMap((p) => (p.insert ? [p.insert] : [])))),
-    update: (t) => memo(`u:${t.key}`, () => mutation(perms(t).flatMap((p) => (p.update ? [p.update] : [])))),
+    insert: (t) => memo(`i:${t.key}`, () => mutation(perms(t).flatMap((p) => usable(p.insert)))),
+    update: (t) => memo(`u:${t.key}`, () => mutation(perms(t).flatMap((p) => usable(p.update)))),
     delete: (t) =>
       memo(`d:${t.key}`, () => {
-        const list = perms(t).flatMap((p) => (p.delete ? [p.delete] : []));
+        const list = perms(t).flatMap((p) => usable(p.delete));
         return list.length ? { filter: anyOf(list.map((p) => p.filter)) } : undefined;
       }),
   };
