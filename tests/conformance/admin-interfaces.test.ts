@@ -142,5 +142,45 @@ for (const lane of databaseLanes()) {
       expect((await post(server, "/v1/graphql", { query: "{ adm_author { name } }" })).body).toMatchObject({ errors: [{ extensions: { code: "validation-failed" } }] });
       expect((await meta({ type: "replace_metadata", args: { metadata: md, allow_inconsistent_metadata: false } })).status).toBe(200);
     });
+
+    it("inherited roles: add/drop_inherited_role, the union of their roles' rows and columns, refusals", async () => {
+      const before = (await meta({ type: "export_metadata", args: {} })).body as HasuraMetadata;
+      const select = (role: string, columns: string[], id: number) =>
+        meta({ type: "pg_create_select_permission", args: { table: "adm_author", role, permission: { columns, filter: { id: { _eq: id } } } } });
+      expect((await select("reader_a", ["id", "name"], 1)).status).toBe(200);
+      expect((await select("reader_b", ["id", "born"], 2)).status).toBe(200);
+      expect(await meta({ type: "add_inherited_role", args: { role_name: "reader", role_set: ["reader_a", "reader_b"] } })).toEqual({ status: 200, body: { message: "success" } });
+      const asReader = await post(server, "/v1/graphql", { query: "{ adm_author(order_by: {id: asc}) { id name born } }" }, { "x-hasura-role": "reader" });
+      // each value shows on the rows of a role that grants its column (Ann's birthday is reader_b's column, her row reader_a's)
+      expect(asReader.body).toEqual({ data: { adm_author: [{ id: 1, name: "Ann", born: null }, { id: 2, name: null, born: null }] } });
+      expect(((await meta({ type: "export_metadata", args: {} })).body as HasuraMetadata).inherited_roles).toEqual([{ role_name: "reader", role_set: ["reader_a", "reader_b"] }]);
+
+      expect(await meta({ type: "add_inherited_role", args: { role_name: "reader", role_set: ["reader_a"] } })).toMatchObject({ status: 400, body: { code: "already-exists" } });
+      expect(await meta({ type: "add_inherited_role", args: { role_name: "loop", role_set: ["loop", "reader_a"] } })).toMatchObject({
+        status: 400,
+        body: { code: "invalid-params", error: "an inherited role name cannot be in the role combination" },
+      });
+      expect((await meta({ type: "add_inherited_role", args: { role_name: "c1", role_set: ["c2"] } })).status).toBe(200);
+      expect(await meta({ type: "add_inherited_role", args: { role_name: "c2", role_set: ["c1"] } })).toMatchObject({ status: 400, body: { error: "found cycle(s) in roles: c1 → c2 → c1" } });
+      expect((await meta({ type: "drop_inherited_role", args: { role_name: "c1" } })).status).toBe(200);
+
+      expect((await meta({ type: "drop_inherited_role", args: { role_name: "reader" } })).status).toBe(200);
+      expect(await meta({ type: "drop_inherited_role", args: { role_name: "reader" } })).toMatchObject({ status: 400, body: { code: "not-exists" } });
+      expect((await post(server, "/v1/graphql", { query: "{ adm_author { id } }" }, { "x-hasura-role": "reader" })).body).toMatchObject({ errors: [{ extensions: { code: "validation-failed" } }] });
+      expect((await meta({ type: "replace_metadata", args: before })).status).toBe(200);
+    });
+
+    it("a backend_only insert permission answers only with x-hasura-use-backend-only-permissions: true", async () => {
+      const before = (await meta({ type: "export_metadata", args: {} })).body as HasuraMetadata;
+      expect((await meta({ type: "pg_create_insert_permission", args: { table: "adm_author", role: "service", permission: { columns: ["name"], check: {}, backend_only: true } } })).status).toBe(200);
+      const insert = { query: `mutation { insert_adm_author(objects: [{name: "Cy"}]) { affected_rows } }` };
+      const frontend = await post(server, "/v1/graphql", insert, { "x-hasura-role": "service" });
+      // the role has no other mutation: Hasura's answer for a schema without a mutation root
+      expect(frontend.body).toMatchObject({ errors: [{ message: "no mutations exist", extensions: { code: "validation-failed" } }] });
+      const backend = await post(server, "/v1/graphql", insert, { "x-hasura-role": "service", "x-hasura-use-backend-only-permissions": "true" });
+      expect(backend.body).toEqual({ data: { insert_adm_author: { affected_rows: 1 } } });
+      await q({ type: "run_sql", args: { sql: "delete from adm_author where name = 'Cy'" } });
+      expect((await meta({ type: "replace_metadata", args: before })).status).toBe(200);
+    });
   });
 }

@@ -410,6 +410,30 @@ export const dropInsertPermission = dropPermission("insert");
 export const dropUpdatePermission = dropPermission("update");
 export const dropDeletePermission = dropPermission("delete");
 
+// ───────────────────────────── inherited roles ─────────────────────────────
+
+/** `add_inherited_role`: a role made of other roles (the union of their permissions, as for a user with several roles). */
+export function addInheritedRole(md: HasuraMetadata, rawArgs: unknown): HasuraMetadata {
+  const args = asArgs(rawArgs);
+  const name = requireString(args, "role_name");
+  const set = args.role_set;
+  if (!Array.isArray(set) || set.some((r) => typeof r !== "string")) throw new AdminError("parse-failed", 'expected an array of role names in "role_set"', "$.args.role_set");
+  if (set.includes(name)) throw new AdminError("invalid-params", "an inherited role name cannot be in the role combination", "$.args");
+  if ((md.inherited_roles ?? []).some((r) => r.role_name === name)) throw new AdminError("already-exists", `the inherited role "${name}" already exists`, "$.args");
+  const next = clone(md);
+  next.inherited_roles = [...(next.inherited_roles ?? []), { role_name: name, role_set: [...new Set(set as string[])] }];
+  return next;
+}
+
+export function dropInheritedRole(md: HasuraMetadata, rawArgs: unknown): HasuraMetadata {
+  const name = requireString(asArgs(rawArgs), "role_name");
+  if (!(md.inherited_roles ?? []).some((r) => r.role_name === name)) throw new AdminError("not-exists", `the inherited role "${name}" does not exist`, "$.args");
+  const next = clone(md);
+  next.inherited_roles = next.inherited_roles!.filter((r) => r.role_name !== name);
+  if (next.inherited_roles.length === 0) delete next.inherited_roles;
+  return next;
+}
+
 // ───────────────────────────── whole metadata ─────────────────────────────
 
 export function clearMetadata(md: HasuraMetadata): HasuraMetadata {
@@ -600,6 +624,8 @@ export const METADATA_OPS: Record<string, MetadataOp> = {
   drop_insert_permission: dropInsertPermission,
   drop_update_permission: dropUpdatePermission,
   drop_delete_permission: dropDeletePermission,
+  add_inherited_role: addInheritedRole,
+  drop_inherited_role: dropInheritedRole,
   clear_metadata: (md) => clearMetadata(md),
   replace_metadata: (_md, args) => normaliseMetadata(args),
 };

@@ -283,7 +283,24 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
     t.relationships = rels;
     t.permissions = normalisePermissions(meta, generated, key, t, where);
   });
-  return { tables, inheritedRoles: new Map((metadata.inherited_roles ?? []).map((r) => [r.role_name, r.role_set])) };
+  return { tables, inheritedRoles: inheritedRoles(metadata.inherited_roles ?? []) };
+}
+
+/** Inherited roles by name, refused when one names itself or they form a cycle (Hasura resolves them in order). */
+function inheritedRoles(list: NonNullable<HasuraMetadata["inherited_roles"]>): Map<string, readonly string[]> {
+  const roles = new Map(list.map((r) => [r.role_name, r.role_set]));
+  list.forEach((r, i) => {
+    if (r.role_set.includes(r.role_name)) throw new MetadataError("invalid-params", "an inherited role name cannot be in the role combination", `$.inherited_roles[${i}]`);
+  });
+  const done = new Set<string>();
+  const visit = (role: string, path: readonly string[]) => {
+    if (path.includes(role)) throw new MetadataError("invalid-configuration", `found cycle(s) in roles: ${[...path.slice(path.indexOf(role)), role].join(" → ")}`, "$.inherited_roles");
+    if (done.has(role)) return;
+    for (const parent of roles.get(role) ?? []) visit(parent, [...path, role]);
+    done.add(role);
+  };
+  for (const role of roles.keys()) visit(role, []);
+  return roles;
 }
 
 /** After the schema changed under run_sql: drop what vanished, as Hasura does with cascade. */
