@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/types.ts";
+import type { Db, Queryable } from "../db/types.ts";
 import type { GeneratedPermissions, Session } from "../auth/types.ts";
 import { readCatalog, type Catalog } from "./metadata/catalog.ts";
 import { loadMetadataDir } from "./metadata/load.ts";
@@ -23,6 +23,8 @@ export interface Engine {
   replaceMetadata(metadata: HasuraMetadata): Promise<void>;
   /** Re-read the Postgres catalogue and rebuild; vanished tables/columns are dropped from metadata. */
   reloadCatalog(): Promise<void>;
+  /** Validates metadata against the catalogue as q sees it (a transaction's own DDL included); throws MetadataError. */
+  checkMetadata(metadata: HasuraMetadata, q: Queryable): Promise<void>;
   /** Installs the access policy's permissions. Throws MetadataError (keeping the old ones) when a filter does not fit the data. */
   setGeneratedPermissions(permissions: GeneratedPermissions): void;
   /** Throws MetadataError when these permissions' filters name columns or relationships that do not exist. */
@@ -141,6 +143,9 @@ export async function createEngine(ctx: { db: Db; config: Config }, options: Eng
       await ensureChangeTriggers(db, m);
       catalog = fresh;
       install(next, m);
+    },
+    async checkMetadata(next, q) {
+      buildModel(next, await readCatalog(q), generated);
     },
     async reloadCatalog() {
       const fresh = await readCatalog(db);

@@ -18,7 +18,7 @@ function tables(md: unknown): string[] {
 describe("admin interfaces are absent without an admin secret", () => {
   it("does not register the routes", async () => {
     const app = Fastify();
-    const engine = { getMetadata: () => ({ version: 3 as const, sources: [] }), replaceMetadata: async () => undefined, reloadCatalog: async () => undefined };
+    const engine = { getMetadata: () => ({ version: 3 as const, sources: [] }), replaceMetadata: async () => undefined, reloadCatalog: async () => undefined, checkMetadata: async () => undefined };
     await app.register(adminPlugin, { engine, db: {} as Db, config: {} });
     const res = await app.inject({ method: "POST", url: "/v1/query", payload: { type: "export_metadata", args: {} } });
     expect(res.statusCode).toBe(404);
@@ -94,6 +94,31 @@ for (const lane of databaseLanes()) {
       expect(again.status).toBe(400);
       expect(again.body).toMatchObject({ code: "already-tracked", path: "$.args[1].args" });
       // the bulk failed as a whole: the permission dropped by its first step is back
+      expect((await q({ type: "export_metadata", args: {} })).body).toEqual(before);
+    });
+
+    it("a bulk is atomic: a failing step undoes the SQL of the steps before it, and their metadata", async () => {
+      const before = (await q({ type: "export_metadata", args: {} })).body;
+      const failed = await q({
+        type: "bulk",
+        args: [
+          { type: "run_sql", args: { sql: "create table adm_draft (id serial primary key, note text); insert into adm_draft (note) values ('kept?');" } },
+          { type: "track_table", args: { table: "adm_draft" } },
+          { type: "run_sql", args: { sql: "select 1 / 0" } },
+        ],
+      });
+      expect(failed).toMatchObject({ status: 400, body: { code: "postgres-error", path: "$.args[2]" } });
+      const table = await q({ type: "run_sql", args: { sql: "select count(*) from pg_tables where tablename = 'adm_draft'", read_only: true } });
+      expect(table.body).toEqual({ result_type: "TuplesOk", result: [["count"], ["0"]] });
+      expect((await q({ type: "export_metadata", args: {} })).body).toEqual(before);
+
+      // the same steps without the failing one: a table created by a step is tracked by the next, in one transaction
+      const ok = await post(server, "/v2/query", { type: "bulk", args: [{ type: "run_sql", args: { sql: "create table adm_draft (id serial primary key, note text)" } }] });
+      expect(ok.status).toBe(200);
+      const tracked = await q({ type: "bulk", args: [{ type: "run_sql", args: { sql: "alter table adm_draft add column done boolean" } }, { type: "track_table", args: { table: "adm_draft" } }] });
+      expect(tracked.status).toBe(200);
+      expect((await post(server, "/v1/graphql", { query: "{ adm_draft { id note done } }" })).body).toEqual({ data: { adm_draft: [] } });
+      expect((await q({ type: "run_sql", args: { sql: "drop table adm_draft", cascade: true } })).status).toBe(200);
       expect((await q({ type: "export_metadata", args: {} })).body).toEqual(before);
     });
 

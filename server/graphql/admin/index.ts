@@ -1,15 +1,16 @@
 /**
  * Hasura's admin interfaces: /v1/query, /v2/query and /v1/metadata. They exist only when an admin secret is
- * configured, and every request must present it in X-Hasura-Admin-Secret. Metadata operations are pure
- * functions (metadata-ops.ts) whose result the engine validates and installs; run_sql and the v1 insert talk
- * to the database directly.
+ * configured, and every request must present it in X-Hasura-Admin-Secret. Each request (a bulk with all its
+ * steps) is one database transaction: run_sql and the v1 insert run in it, metadata operations are pure functions
+ * (metadata-ops.ts) checked against the catalogue the transaction sees, and the engine installs their result after
+ * the commit.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/types.ts";
 import type { AdminEngine, HasuraMetadata } from "./metadata-types.ts";
 import { AdminError, METADATA_OPS, reconcileWithCatalog } from "./metadata-ops.ts";
-import { postgresError, readCatalog, runSqlResponse, withScriptSession } from "./run-sql.ts";
+import { postgresError, readCatalog, runSqlResponse, withScriptSession, type ScriptSession } from "./run-sql.ts";
 import { v1Insert } from "./v1-insert.ts";
 
 export { AdminError } from "./metadata-ops.ts";
@@ -56,6 +57,15 @@ function fromDatabaseError(error: unknown): AdminError {
   return new AdminError("postgres-error", e.message ?? String(error), "$.args");
 }
 
+/** What the steps of one admin request build up inside its transaction, installed after it commits. */
+interface Pending {
+  metadata: HasuraMetadata;
+  /** The schema may have changed (run_sql) or a reload was asked for: the engine re-reads the catalogue after the commit. */
+  reload: boolean;
+  /** No statement has run in the transaction yet (a read-only run_sql can still make it read-only). */
+  fresh: boolean;
+}
+
 export class AdminInterfaces {
   /** Admin requests change shared state (metadata, schema): one at a time. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -66,36 +76,69 @@ export class AdminInterfaces {
   ) {}
 
   handle(iface: Interface, body: unknown): Promise<unknown> {
-    const run = this.queue.then(() => this.dispatch(iface, body, true));
+    const run = this.queue.then(() => this.request(iface, body));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async dispatch(iface: Interface, body: unknown, topLevel: boolean): Promise<unknown> {
+  /**
+   * One request in one transaction, as Hasura runs a bulk: every step's SQL and the metadata the steps build are
+   * kept together or not at all. Metadata steps are checked against the catalogue the transaction sees (a table
+   * created by an earlier run_sql step can be tracked), and the metadata is installed only after the commit; when a
+   * step fails, the transaction is rolled back and the metadata stays as it was.
+   */
+  private async request(iface: Interface, body: unknown): Promise<unknown> {
+    const before = this.engine.getMetadata();
+    const pending: Pending = { metadata: before, reload: false, fresh: true };
+    let result: unknown;
+    try {
+      result = await withScriptSession(this.db, (session) => this.step(iface, body, session, pending));
+    } catch (error) {
+      if (error instanceof AdminError) throw error;
+      throw fromEngineError(error);
+    }
+    try {
+      // Dropping tables from the metadata is valid against the old catalogue too, so install first, then re-read.
+      if (pending.metadata !== before) await this.engine.replaceMetadata(pending.metadata);
+      if (pending.reload) await this.engine.reloadCatalog();
+    } catch (error) {
+      throw fromEngineError(error);
+    }
+    return result;
+  }
+
+  private async step(iface: Interface, body: unknown, session: ScriptSession, pending: Pending): Promise<unknown> {
     if (!isObject(body) || typeof body.type !== "string") throw new AdminError("parse-failed", 'key "type" not found', "$");
     const type = body.type;
     const args = body.args ?? {};
-    if (type === "bulk" || type === "bulk_atomic") return this.bulk(iface, args, topLevel);
+    if (type === "bulk" || type === "bulk_atomic") {
+      if (!Array.isArray(args)) throw new AdminError("parse-failed", "expecting an array for bulk args", "$.args");
+      const results: unknown[] = [];
+      for (const [i, step] of args.entries()) {
+        try {
+          results.push(await this.step(iface, step, session, pending));
+        } catch (error) {
+          throw fromEngineError(error).under(`$.args[${i}]`);
+        }
+      }
+      return results;
+    }
 
     if (iface === "v2/query") {
-      if (type === "run_sql") return this.runSql(args);
+      if (type === "run_sql") return this.runSql(args, session, pending);
       throw new AdminError("parse-failed", `unknown query type "${type}" for /v2/query (run_sql, bulk)`, "$.type");
     }
     if (iface === "v1/query") {
-      if (type === "run_sql") return this.runSql(args);
-      if (type === "insert") return this.insert(args);
+      if (type === "run_sql") return this.runSql(args, session, pending);
+      if (type === "insert") return this.insert(args, session, pending);
     }
     let op = type;
     if (iface === "v1/metadata" && op.startsWith("pg_")) op = op.slice(3);
     switch (op) {
-      case "export_metadata": {
-        const metadata = this.engine.getMetadata();
-        return iface === "v1/metadata" && body.version === 2 ? { resource_version: 1, metadata } : metadata;
-      }
+      case "export_metadata":
+        return iface === "v1/metadata" && body.version === 2 ? { resource_version: 1, metadata: pending.metadata } : pending.metadata;
       case "reload_metadata":
-        await this.engine.reloadCatalog().catch((e: unknown) => {
-          throw fromEngineError(e);
-        });
+        pending.reload = true;
         return { ...SUCCESS, is_consistent: true };
       case "get_inconsistent_metadata":
         return { is_consistent: true, inconsistent_objects: [] };
@@ -104,78 +147,46 @@ export class AdminInterfaces {
     }
     const fn = METADATA_OPS[op];
     if (!fn) throw new AdminError("parse-failed", `unknown metadata operation "${type}"`, "$.type");
-    await this.install(fn(this.engine.getMetadata(), args));
-    return SUCCESS;
-  }
-
-  private async install(metadata: HasuraMetadata): Promise<void> {
+    const next = fn(pending.metadata, args);
     try {
-      await this.engine.replaceMetadata(metadata);
+      await this.engine.checkMetadata(next, session);
     } catch (error) {
       throw fromEngineError(error);
     }
+    pending.fresh = false;
+    pending.metadata = next;
+    return SUCCESS;
   }
 
-  /**
-   * Steps run in order; on the first failure the metadata goes back to what it was and that step's error is reported
-   * (path $.args[i]…). Unlike Hasura, SQL that earlier run_sql steps committed stays: the engine reads the catalogue
-   * on its own connection, so the steps cannot share one transaction.
-   */
-  private async bulk(iface: Interface, args: unknown, topLevel: boolean): Promise<unknown[]> {
-    if (!Array.isArray(args)) throw new AdminError("parse-failed", "expecting an array for bulk args", "$.args");
-    const before = this.engine.getMetadata();
-    const results: unknown[] = [];
-    for (const [i, step] of args.entries()) {
-      try {
-        results.push(await this.dispatch(iface, step, false));
-      } catch (error) {
-        if (topLevel && this.engine.getMetadata() !== before) await this.engine.replaceMetadata(before).catch(() => undefined);
-        throw fromEngineError(error).under(`$.args[${i}]`);
-      }
-    }
-    return results;
-  }
-
-  private async runSql(rawArgs: unknown): Promise<unknown> {
+  private async runSql(rawArgs: unknown, session: ScriptSession, pending: Pending): Promise<unknown> {
     if (!isObject(rawArgs) || typeof rawArgs.sql !== "string") throw new AdminError("parse-failed", 'key "sql" not found', "$.args");
     const sql = rawArgs.sql;
     const readOnly = rawArgs.read_only === true;
     const check = !readOnly && rawArgs.check_metadata_consistency !== false;
     const cascade = rawArgs.cascade === true;
-    const current = this.engine.getMetadata();
-    let next = current;
-    let response: unknown;
     try {
-      response = await withScriptSession(this.db, async (session) => {
-        if (readOnly) await session.exec("SET TRANSACTION READ ONLY");
-        let results;
-        try {
-          results = await session.runScript(sql);
-        } catch (error) {
-          throw postgresError(error, sql);
-        }
-        if (check) next = reconcileWithCatalog(current, await readCatalog(session), cascade);
-        return runSqlResponse(results);
-      });
+      // only a transaction's first statement can make it read-only; inside a bulk the step runs as it is
+      if (readOnly && pending.fresh) await session.exec("SET TRANSACTION READ ONLY");
+      pending.fresh = false;
+      let results;
+      try {
+        results = await session.runScript(sql);
+      } catch (error) {
+        throw postgresError(error, sql);
+      }
+      if (!readOnly) pending.reload = true;
+      if (check) pending.metadata = reconcileWithCatalog(pending.metadata, await readCatalog(session), cascade);
+      return runSqlResponse(results);
     } catch (error) {
       if (error instanceof AdminError) throw error;
       throw postgresError(error, sql);
     }
-    if (readOnly) return response;
-    try {
-      // Dropping tables from the metadata is valid against the old catalogue too, so install first, then re-read.
-      if (next !== current) await this.engine.replaceMetadata(next);
-      await this.engine.reloadCatalog();
-    } catch (error) {
-      throw fromEngineError(error);
-    }
-    return response;
   }
 
-  private async insert(args: unknown): Promise<unknown> {
-    const md = this.engine.getMetadata();
+  private async insert(args: unknown, session: ScriptSession, pending: Pending): Promise<unknown> {
+    pending.fresh = false;
     try {
-      return await this.db.transaction((tx) => v1Insert(tx, md, args));
+      return await v1Insert(session, pending.metadata, args);
     } catch (error) {
       throw fromDatabaseError(error);
     }

@@ -2,6 +2,7 @@
  * The metadata types the admin interfaces work on are the engine's own (Hasura metadata v3, export form);
  * this module adds only what the admin side needs on top.
  */
+import type { Queryable } from "../../db/types.ts";
 import type { HasuraMetadata } from "../metadata/types.ts";
 
 export type {
@@ -24,4 +25,9 @@ export interface AdminEngine {
   replaceMetadata(metadata: HasuraMetadata): Promise<void>;
   /** Re-reads the Postgres catalogue (after run_sql changed the schema). */
   reloadCatalog(): Promise<void>;
+  /**
+   * Validates metadata against the catalogue as `q` sees it (inside a transaction: its own uncommitted DDL too);
+   * throws MetadataError; changes nothing.
+   */
+  checkMetadata(metadata: HasuraMetadata, q: Queryable): Promise<void>;
 }
