@@ -145,6 +145,14 @@ describe("compiled SQL", () => {
     `);
   });
 
+  it("c = v or c <> v (a union of two roles' rules) is 'c is not null', and nothing at all on a column that cannot be null", () => {
+    const where = (col: string) => sql(`query($v: Int) { gql_article(where: {_or: [{${col}: {_eq: 1}}, {${col}: {_neq: 1}}, {id: {_eq: $v}}]}) { id } }`, admin, { v: 2 })[0].sql;
+    expect(where("author_id")).toContain(`where (("_1"."author_id" is not null) or ("_1"."id" = $1::integer))`);
+    expect(where("views")).not.toMatch(/"views"/);
+    const plain = sql(`{ gql_article(where: {_or: [{author_id: {_eq: 1}}, {author_id: {_neq: 2}}]}) { id } }`)[0].sql;
+    expect(plain).toContain(`("_1"."author_id" = $1::integer) or ("_1"."author_id" <> $2::integer)`);
+  });
+
   it("insert with a preset and a check", () => {
     expect(sql(`mutation { insert_gql_article_one(object: {title: "x"}) { id } }`, user(3))).toMatchInlineSnapshot(`
       [

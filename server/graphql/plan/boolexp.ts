@@ -34,6 +34,27 @@ export function targetFilter(ctx: BoolExpContext, target: TableModel): BoolExp |
   return sel.filter ? parseBoolExp({ model: ctx.model, path: ctx.path }, target, sel.filter) : null;
 }
 
+/**
+ * `c = v or c <> v …` is `c is not null or …`, and true when c cannot be null. The union of a role's rules reads like
+ * that (front_desk's users: one rule for `type <> 'student'`, one for `type = 'student'`), and PostgreSQL would test
+ * both comparisons on every row of a list.
+ */
+function simplifiedOr(items: BoolExp[]): BoolExp {
+  const plainLiteral = (e: BoolExp): e is Extract<BoolExp, { kind: "compare" }> & { value: { kind: "literal" } } =>
+    e.kind === "compare" && !e.castToText && (e.op === "_eq" || e.op === "_neq") && e.value.kind === "literal" && e.value.value !== null && typeof e.value.value !== "object";
+  for (let i = 0; i < items.length; i++) {
+    const a = items[i];
+    if (!plainLiteral(a)) continue;
+    const j = items.findIndex((b, k) => k !== i && plainLiteral(b) && b.column === a.column && b.op !== a.op && b.value.value === a.value.value);
+    if (j < 0) continue;
+    if (!a.column.nullable) return { kind: "true" };
+    const notNull: BoolExp = { kind: "compare", column: a.column, castToText: false, op: "_is_null", value: { kind: "literal", value: false } };
+    const rest = items.filter((_, k) => k !== i && k !== j);
+    return rest.length ? { kind: "or", items: [notNull, ...rest] } : notNull;
+  }
+  return { kind: "or", items };
+}
+
 /** A where / filter / check in Hasura's JSON form → the plan's BoolExp. */
 export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unknown): BoolExp {
   if (!isObject(json)) return { kind: "true" };
@@ -46,7 +67,7 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
     if (key === "_and" || key === "_or") {
       const list = asList(raw).map((x) => parseBoolExp(ctx, table, x));
       if (key === "_and") items.push(list.length ? { kind: "and", items: list } : { kind: "true" });
-      else items.push(list.length ? { kind: "or", items: list } : { kind: "true" });
+      else items.push(list.length ? simplifiedOr(list) : { kind: "true" });
       continue;
     }
     if (key === "_not") {
