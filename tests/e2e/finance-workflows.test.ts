@@ -17,23 +17,23 @@ const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
 const { tokenOf, gql, rest } = apiClient(baseURL);
 
-interface Enrolment { studentId: string; classId: string; companyId: string; branchId: string; termId: string; lessons: string[] }
+interface Enrolment { studentId: string; classId: string; className: string; companyId: string; branchId: string; termId: string; lessons: string[] }
 
 /** Students enrolled in an open regular BME class with lessons ahead not yet attended, one per class, from the end of the list (other tests take the first). */
 async function enrolments(count: number): Promise<Enrolment[]> {
   const token = await tokenOf("admin");
-  const { rows } = await gql<{ rows: { studentId: string; lesson: { date: string; termId: string; classId: string; class: { companyId: string; branchId: string } } }[] }>(
+  const { rows } = await gql<{ rows: { studentId: string; lesson: { date: string; termId: string; classId: string; class: { name: string; companyId: string; branchId: string } } }[] }>(
     token,
     `query($today: date!) { rows: lessons_students(where: {type: {_eq: "enrolled"}, status: {_eq: "not_attended"}, studentClass: {status: {_eq: "enrolled"}},
         lesson: {date: {_gt: $today}, lessonStatus: {_eq: "active"}, status: {_eq: "active"}, termId: {_is_null: false},
           class: {classType: {_eq: "regular"}, classStatus: {_eq: "open"}, status: {_eq: "active"}, company: {shortName: {_eq: "BME"}}}}},
-        order_by: [{lesson: {date: asc}}], limit: 1000) { studentId lesson { date termId classId class { companyId branchId } } } }`,
+        order_by: [{lesson: {date: asc}}], limit: 1000) { studentId lesson { date termId classId class { name companyId branchId } } } }`,
     { today: todayInSingapore() },
   );
   const groups = new Map<string, Enrolment>();
   for (const r of rows) {
     const key = `${r.studentId}/${r.lesson.classId}/${r.lesson.termId}`;
-    const g = groups.get(key) ?? { studentId: r.studentId, classId: r.lesson.classId, companyId: r.lesson.class.companyId, branchId: r.lesson.class.branchId, termId: r.lesson.termId, lessons: [] };
+    const g = groups.get(key) ?? { studentId: r.studentId, classId: r.lesson.classId, className: r.lesson.class.name, companyId: r.lesson.class.companyId, branchId: r.lesson.class.branchId, termId: r.lesson.termId, lessons: [] };
     g.lessons.push(r.lesson.date);
     groups.set(key, g);
   }
@@ -77,7 +77,7 @@ describe("suspension and withdrawal workflows", () => {
       await page.goto("/suspension");
       await page.getByRole("button", { name: "New Suspension" }).waitFor();
       await page.goto(`/suspension/${e!.studentId}`);
-      await pick(page, "classId");
+      await pick(page, "classId", e!.className);
       await typeDate(page.getByPlaceholder("Start date"), shown(first!));
       await typeDate(page.getByPlaceholder("End date"), shown(second!));
       await expect.poll(() => page.getByTestId("suspension-lessons").locator(".ant-table-tbody tr.ant-table-row").count()).toBe(2);
@@ -132,7 +132,7 @@ describe("suspension and withdrawal workflows", () => {
 
     const refundId = await withRole(browser(), baseURL, "front_desk", async (page) => {
       await page.goto(`/withdrawal/${e!.studentId}`);
-      await pick(page, "classId");
+      await pick(page, "classId", e!.className);
       await typeDate(page.locator("#lastLessonDate"), shown(e!.lessons[0]!));
       await page.getByTestId("withdrawal-refund-preview").waitFor();
       await page.locator("#reason").fill("Moving to another school");

@@ -12,7 +12,7 @@ export function useEnrolments(studentId: string | undefined) {
     queryFn: async () =>
       (
         await gqlRequest<{ rows: Enrolment[] }>(
-          `query Enrolments($id: uuid!) { rows: student_classes(where: { userId: { _eq: $id }, status: { _in: ["enrolled", "transferred", "replacement", "suspended"] } }, order_by: [{ createdAt: desc }]) {
+          `query Enrolments($id: uuid!) { rows: student_classes(where: { userId: { _eq: $id }, status: { _in: ["enrolled", "transferred", "replacement", "suspended"] } }, order_by: [{ createdAt: desc }, { class: { name: asc } }, { id: asc }]) {
             id classId status class { name classCode } } }`,
           { id: studentId },
         )
