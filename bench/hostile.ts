@@ -80,14 +80,14 @@ export async function benchHostile(options: HostileOptions): Promise<boolean> {
   const { port } = app.server.address() as AddressInfo;
   const agents = Array.from({ length: options.concurrency + 4 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   try {
-    const signIn = await request(agents[0], port, "POST", "/auth/sign-in", { username: "front_desk", password: DEMO_PASSWORD });
-    const token = (JSON.parse(signIn.text) as { data?: { accessToken?: string } }).data?.accessToken;
-    if (!token) throw new Error(`sign-in as front_desk failed: ${signIn.status} ${signIn.text.slice(0, 200)}`);
-    const staff = { authorization: `Bearer ${token}` };
-    const adminSignIn = await request(agents[0], port, "POST", "/auth/sign-in", { username: "admin", password: DEMO_PASSWORD });
-    const adminToken = (JSON.parse(adminSignIn.text) as { data?: { accessToken?: string } }).data?.accessToken;
-    if (!adminToken) throw new Error(`sign-in as admin failed: ${adminSignIn.status} ${adminSignIn.text.slice(0, 200)}`);
-    const signedInAdmin = { authorization: `Bearer ${adminToken}` };
+    const bearerOf = async (username: string) => {
+      const signIn = await request(agents[0], port, "POST", "/auth/sign-in", { username, password: DEMO_PASSWORD });
+      const token = (JSON.parse(signIn.text) as { data?: { accessToken?: string } }).data?.accessToken;
+      if (!token) throw new Error(`sign-in as ${username} failed: ${signIn.status} ${signIn.text.slice(0, 200)}`);
+      return { authorization: `Bearer ${token}` };
+    };
+    const staff = await bearerOf("front_desk");
+    const signedInAdmin = await bearerOf("admin");
     const admin = { "x-hasura-admin-secret": adminSecret };
 
     let client = 0;

@@ -90,21 +90,15 @@ export class AdminInterfaces {
   private async request(iface: Interface, body: unknown): Promise<unknown> {
     const before = this.engine.getMetadata();
     const pending: Pending = { metadata: before, reload: false, fresh: true };
-    let result: unknown;
     try {
-      result = await withScriptSession(this.db, (session) => this.step(iface, body, session, pending));
-    } catch (error) {
-      if (error instanceof AdminError) throw error;
-      throw fromEngineError(error);
-    }
-    try {
+      const result = await withScriptSession(this.db, (session) => this.step(iface, body, session, pending));
       // Dropping tables from the metadata is valid against the old catalogue too, so install first, then re-read.
       if (pending.metadata !== before) await this.engine.replaceMetadata(pending.metadata);
       if (pending.reload) await this.engine.reloadCatalog();
+      return result;
     } catch (error) {
       throw fromEngineError(error);
     }
-    return result;
   }
 
   private async step(iface: Interface, body: unknown, session: ScriptSession, pending: Pending): Promise<unknown> {
@@ -148,11 +142,7 @@ export class AdminInterfaces {
     const fn = METADATA_OPS[op];
     if (!fn) throw new AdminError("parse-failed", `unknown metadata operation "${type}"`, "$.type");
     const next = fn(pending.metadata, args);
-    try {
-      await this.engine.checkMetadata(next, session);
-    } catch (error) {
-      throw fromEngineError(error);
-    }
+    await this.engine.checkMetadata(next, session); // its MetadataError becomes an AdminError in request()
     pending.fresh = false;
     pending.metadata = next;
     return SUCCESS;

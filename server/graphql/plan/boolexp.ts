@@ -34,14 +34,16 @@ export function targetFilter(ctx: BoolExpContext, target: TableModel): BoolExp |
   return sel.filter ? parseBoolExp({ model: ctx.model, path: ctx.path }, target, sel.filter) : null;
 }
 
+/** `column = literal` or `column <> literal`, the literal a plain value (not null, not JSON). */
+const plainLiteral = (e: BoolExp): e is Extract<BoolExp, { kind: "compare" }> & { value: { kind: "literal" } } =>
+  e.kind === "compare" && !e.castToText && (e.op === "_eq" || e.op === "_neq") && e.value.kind === "literal" && e.value.value !== null && typeof e.value.value !== "object";
+
 /**
  * `c = v or c <> v …` is `c is not null or …`, and true when c cannot be null. The union of a role's rules reads like
  * that (front_desk's users: one rule for `type <> 'student'`, one for `type = 'student'`), and PostgreSQL would test
  * both comparisons on every row of a list.
  */
 function simplifiedOr(items: BoolExp[]): BoolExp {
-  const plainLiteral = (e: BoolExp): e is Extract<BoolExp, { kind: "compare" }> & { value: { kind: "literal" } } =>
-    e.kind === "compare" && !e.castToText && (e.op === "_eq" || e.op === "_neq") && e.value.kind === "literal" && e.value.value !== null && typeof e.value.value !== "object";
   for (let i = 0; i < items.length; i++) {
     const a = items[i];
     if (!plainLiteral(a)) continue;
