@@ -1,11 +1,12 @@
 /**
- * The access policy in the browser (DESIGN §6): casbin with the server's model and rules, fetched from
- * GET /api/v2/access/policy and rebuilt when its version changes. The browser's check is a convenience;
- * the server is the authority.
+ * The access policy in the browser (DESIGN §6): the server's model and rules, fetched from
+ * GET /api/v2/access/policy and rebuilt when its version changes, answered as casbin answers them (our model
+ * without casbin's engine, any other by casbin loaded then). The browser's check is a convenience; the
+ * server is the authority.
  */
-import { newEnforcer, newModel, type Enforcer, type Model } from "casbin";
 import { modelSettings, policyRules } from "../domain/policyText.ts";
 import { api } from "./api.ts";
+import { rbacPolicyCheck, type PolicyCheck } from "./policyMatcher.ts";
 
 export interface PolicyDocument {
   model: string;
@@ -15,7 +16,7 @@ export interface PolicyDocument {
 
 export interface LoadedPolicy {
   version: string;
-  enforcer: Enforcer;
+  enforcer: PolicyCheck;
 }
 
 let current: LoadedPolicy | undefined;
@@ -31,17 +32,10 @@ export function onPolicyChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The model's settings and the rules go to casbin as values, not text (see src/domain/policyText.ts). */
-export async function buildEnforcer(doc: PolicyDocument): Promise<Enforcer> {
+export async function buildPolicyCheck(doc: PolicyDocument): Promise<PolicyCheck> {
   const settings = modelSettings(doc.model);
-  const model = newModel();
-  // casbin reads each section's keys (r, r2, …) through the config's getString and checks the required sections
-  model.loadModelFromConfig({ getString: (key: string) => settings.get(key) ?? "" } as unknown as Parameters<Model["loadModelFromConfig"]>[0]);
   const { p, g } = policyRules(doc.policy);
-  const enforcer = await newEnforcer(model);
-  if (p.length) await enforcer.addPolicies(p);
-  if (g.length) await enforcer.addGroupingPolicies(g);
-  return enforcer;
+  return rbacPolicyCheck(settings, p, g) ?? (await import("./casbinEnforcer.ts")).buildEnforcer(settings, p, g);
 }
 
 /** Fetches the policy; rebuilds the enforcer only when the version differs from the loaded one. */
@@ -51,7 +45,7 @@ export function loadPolicy(): Promise<LoadedPolicy> {
     const doc = res.data!;
     const version = String(doc.version);
     if (current && current.version === version) return current;
-    current = { version, enforcer: await buildEnforcer(doc) };
+    current = { version, enforcer: await buildPolicyCheck(doc) };
     for (const l of listeners) l();
     return current;
   })().finally(() => {
@@ -70,7 +64,7 @@ export function resetPolicy(): void {
 }
 
 /** enforce(role, obj, act) for any of the roles; admin may do everything. */
-export function allowed(enforcer: Enforcer, roles: readonly string[], obj: string, act: string): boolean {
+export function allowed(enforcer: PolicyCheck, roles: readonly string[], obj: string, act: string): boolean {
   if (roles.includes("admin")) return true;
   return roles.some((role) => {
     try {
