@@ -47,6 +47,8 @@ const BROWSER_ALIASES = [
   { find: /^minimatch$/, replacement: CASBIN_UNUSED },
   { find: /^csv-parse\/sync$/, replacement: CASBIN_UNUSED },
   { find: /^cross-fetch$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/cross-fetch.ts") },
+  { find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/side-channel.cjs") },
+  { find: /^papaparse$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/papaparse-unused.ts") },
 ];
 
 export default defineConfig({
