@@ -8,6 +8,9 @@ const server = `http://localhost:${process.env.PORT ?? 9000}`;
 
 const MARKDOWN_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[^/]*|markdown-table|ccount|trim-lines|devlop|bail|is-plain-obj|trough|zwitch|longest-streak|html-url-attributes|estree-util-[^/]+|style-to-[^/]+|inline-style-parser)\//;
 
+// Kept only by their UMD wrappers: @refinedev/devtools-internal reads stacks with them in development only.
+const DEVTOOLS_PACKAGES = /node_modules\/(error-stack-parser|stackframe)\//;
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -62,7 +65,7 @@ export default defineConfig({
       // @refinedev/antd's MarkdownField pulls react-markdown and its parsers into every page that uses
       // the package (useTable, useForm); nothing here renders markdown, and these packages have no side
       // effects on import, so declaring that lets the build drop them (about 25 kB compressed).
-      treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_PACKAGES.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_PACKAGES.test(id) && !DEVTOOLS_PACKAGES.test(id) },
     },
   },
   server: {
