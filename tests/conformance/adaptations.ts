@@ -1,7 +1,7 @@
 /**
  * Named changes the harness makes to the stored SET-UP files (never to fixtures), each listed in OUT_OF_SCOPE.md.
- * They exist because the stored setups need features that are out of scope (PostGIS, computed fields, SQL
- * functions as root fields) or miss a step the MANIFEST names. Fixtures that depend on what an adaptation removes
+ * They exist because the stored setups need features that are out of scope (PostGIS, SQL functions as root
+ * fields) or miss a step the MANIFEST names. Fixtures that depend on what an adaptation removes
  * are excluded in OUT_OF_SCOPE.md with that reason.
  */
 export interface Adapted {
@@ -99,18 +99,11 @@ type StepBody = { type?: string; args?: unknown };
 /** Applies the generic adaptations to a setup/teardown body ({type:'bulk', args:[…]} or one step). */
 export function adaptSetup(body: unknown): Adapted {
   const applied: string[] = [];
-  const removedComputed = new Set<string>();
   const steps: StepBody[] = [];
   const input = body as StepBody;
   const list: StepBody[] = input?.type === "bulk" && Array.isArray(input.args) ? (input.args as StepBody[]) : [input];
   for (const step of list) {
     if (!step || typeof step !== "object") continue;
-    if (step.type === "add_computed_field") {
-      const args = step.args as { name?: string; table?: unknown };
-      if (args?.name) removedComputed.add(args.name);
-      applied.push(`computed fields are out of scope: skipped add_computed_field ${args?.name}`);
-      continue;
-    }
     if (step.type === "track_function") {
       applied.push(`SQL functions as root fields are out of scope: skipped track_function ${JSON.stringify((step.args as { name?: string })?.name ?? step.args)}`);
       continue;
@@ -142,11 +135,8 @@ export function adaptSetup(body: unknown): Adapted {
     if (typeof step.type === "string" && /^create_(select|insert|update|delete)_permission$/.test(step.type)) {
       const args = step.args as { table?: unknown; role?: string; permission?: unknown };
       const postgis = mentionsKey(args?.permission, (k) => /^[$_]st_/i.test(k));
-      const computed = mentionsKey(args?.permission, (k) => removedComputed.has(k));
-      if (postgis || computed) {
-        applied.push(
-          `skipped ${step.type} for role ${args?.role} on ${JSON.stringify(args?.table)}: it uses ${postgis ? "a PostGIS operator" : "a computed field"} (out of scope)`,
-        );
+      if (postgis) {
+        applied.push(`skipped ${step.type} for role ${args?.role} on ${JSON.stringify(args?.table)}: it uses a PostGIS operator (out of scope)`);
         continue;
       }
     }

@@ -90,4 +90,17 @@ describe.each(databaseLanes())("GraphQL mutations (%s)", (lane) => {
     const o = await t.run(`mutation { insert_gql_article(objects: [{title: "O", author: {data: {name: "Parent"}}}]) { affected_rows returning { title author { name } } } }`);
     expect(o.data).toEqual({ insert_gql_article: { affected_rows: 2, returning: [{ title: "O", author: { name: "Parent" } }] } });
   });
+
+  it("refuses a foreign key set by hand beside the nested row that determines it, in Hasura's words, writing nothing", async () => {
+    const before = await count();
+    const byObject = await t.run(`mutation { insert_gql_article(objects: [{title: "O", author_id: 1, author: {data: {name: "Parent"}}}]) { affected_rows } }`);
+    expect(byObject.errors?.[0]).toMatchObject({
+      message: 'cannot insert object relationship "author" as "author_id" column values are already determined',
+      extensions: { code: "validation-failed", path: "$.selectionSet.insert_gql_article.args.objects[0].author" },
+    });
+    const byParent = await t.run(`mutation { insert_gql_author_one(object: {name: "Nested", articles: {data: [{title: "N1", author_id: 2}]}}) { id } }`);
+    expect(byParent.errors?.[0]).toMatchObject({ message: 'cannot insert "author_id" columns as their values are already being determined by parent insert', extensions: { code: "validation-failed" } });
+    expect(await count()).toBe(before);
+    expect((await t.db.query("select 1 from gql_author where name in ('Parent', 'Nested')")).rows).toEqual([]);
+  });
 });

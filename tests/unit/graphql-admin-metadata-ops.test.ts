@@ -35,9 +35,10 @@ function errorOf(fn: () => unknown): AdminError {
   throw new Error("expected an AdminError");
 }
 
-const catalog = (tables: Record<string, string[]>, fks: CatalogSnapshot["foreignKeys"] = []): CatalogSnapshot => ({
+const catalog = (tables: Record<string, string[]>, fks: CatalogSnapshot["foreignKeys"] = [], functions: string[] = []): CatalogSnapshot => ({
   tables: new Map(Object.entries(tables).map(([k, v]) => [k, new Set(v)])),
   foreignKeys: fks,
+  functions: new Set(functions),
 });
 const articleFk = { table: { schema: "public", name: "article" }, columns: ["author_id"], refTable: { schema: "public", name: "author" }, refColumns: ["id"] };
 

@@ -187,6 +187,95 @@ export function untrackTable(md: HasuraMetadata, rawArgs: unknown): HasuraMetada
   return next;
 }
 
+/**
+ * set_table_customization (and its older name set_table_configuration): the table's configuration replaced whole —
+ * custom_name, custom_root_fields, column_config / custom_column_names. An empty one removes it.
+ */
+export function setTableCustomization(md: HasuraMetadata, rawArgs: unknown): HasuraMetadata {
+  const args = asArgs(rawArgs);
+  checkSource(args);
+  const table = parseTable(args.table);
+  if (args.configuration !== undefined && !isObject(args.configuration)) throw new AdminError("parse-failed", "expecting an object", "$.args.configuration");
+  return withConfiguration(md, table, clone(args.configuration ?? {}));
+}
+
+/** set_table_custom_fields (v1, deprecated in Hasura): custom_root_fields and custom_column_names at the top level of args. */
+function setTableCustomFields(md: HasuraMetadata, rawArgs: unknown): HasuraMetadata {
+  const args = asArgs(rawArgs);
+  checkSource(args);
+  const table = parseTable(args.table);
+  const entry = findTable(md, table);
+  const configuration: Record<string, unknown> = { ...(entry?.configuration ?? {}) };
+  for (const key of ["custom_root_fields", "custom_column_names"] as const) {
+    if (args[key] === undefined) continue;
+    if (!isObject(args[key])) throw new AdminError("parse-failed", "expecting an object", `$.args.${key}`);
+    configuration[key] = clone(args[key]);
+  }
+  return withConfiguration(md, table, configuration);
+}
+
+function withConfiguration(md: HasuraMetadata, table: QualifiedTable, configuration: Record<string, unknown>): HasuraMetadata {
+  const next = clone(md);
+  const entry = trackedTable(next, table);
+  const empty = Object.values(configuration).every((v) => v === undefined || v === null || (isObject(v) && Object.keys(v).length === 0));
+  if (empty) delete entry.configuration;
+  else entry.configuration = configuration;
+  return next;
+}
+
+// ───────────────────────────── computed fields ─────────────────────────────
+
+/** add_computed_field: the function is checked against the catalogue when the metadata is installed. */
+export function addComputedField(md: HasuraMetadata, rawArgs: unknown): HasuraMetadata {
+  const args = asArgs(rawArgs);
+  checkSource(args);
+  const table = parseTable(args.table);
+  const name = requireString(args, "name");
+  const definition = args.definition;
+  if (!isObject(definition)) throw new AdminError("parse-failed", `key "definition" not found`, "$.args");
+  const fn = typeof definition.function === "string" ? definition.function : parseTable(definition.function, "$.args.definition.function");
+  const next = clone(md);
+  const entry = findTable(next, table);
+  if (!entry) throw new AdminError("not-exists", `table "${showTable(table)}" does not exist`, "$.args.table");
+  const list = (entry.computed_fields ??= []);
+  if (list.some((c) => c.name === name)) throw new AdminError("already-exists", `computed field "${name}" already exists`, "$.args.name");
+  list.push({
+    name,
+    definition: {
+      function: typeof fn === "string" ? { schema: "public", name: fn } : fn,
+      table_argument: typeof definition.table_argument === "string" ? definition.table_argument : null,
+      ...(typeof definition.session_argument === "string" ? { session_argument: definition.session_argument } : {}),
+    },
+    comment: typeof args.comment === "string" ? args.comment : null,
+  });
+  return next;
+}
+
+/** drop_computed_field: select permissions that grant it or filter on it are dependents (dropped with cascade). */
+export function dropComputedField(md: HasuraMetadata, rawArgs: unknown): HasuraMetadata {
+  const args = asArgs(rawArgs);
+  checkSource(args);
+  const table = parseTable(args.table);
+  const name = requireString(args, "name");
+  const next = clone(md);
+  const entry = trackedTable(next, table);
+  if (!(entry.computed_fields ?? []).some((c) => c.name === name)) throw new AdminError("not-exists", `computed field "${name}" does not exist`, "$.args.name");
+  const uses = (type: PermissionType, p: PermissionEntry<unknown>) =>
+    (type === "select" && ((p.permission as { computed_fields?: string[] }).computed_fields ?? []).includes(name)) || permissionExpressions(type, p).some((e) => boolExpUsesField(e, name));
+  const dependents = PERMISSION_TYPES.flatMap((type) => (entry[permKey(type)] ?? []).filter((p) => uses(type, p)).map((p) => `permission ${showTable(entry.table)}.${p.role}.${type}`));
+  if (dependents.length > 0 && args.cascade !== true) {
+    throw new AdminError("dependency-error", `cannot drop due to the following dependent objects : ${dependents.join(", ")}`, "$.args");
+  }
+  for (const type of PERMISSION_TYPES) {
+    const list = entry[permKey(type)] as PermissionEntry<unknown>[] | undefined;
+    if (list) (entry as Record<string, unknown>)[permKey(type)] = list.filter((p) => !uses(type, p));
+  }
+  entry.computed_fields = entry.computed_fields!.filter((c) => c.name !== name);
+  if (!entry.computed_fields.length) delete entry.computed_fields;
+  tidy(entry);
+  return next;
+}
+
 // ───────────────────────────── relationships ─────────────────────────────
 
 /** The remote table of a relationship when the metadata alone tells it (not for object FKs on local columns). */
@@ -488,6 +577,8 @@ export interface CatalogSnapshot {
   /** schema.name → its column names */
   tables: Map<string, Set<string>>;
   foreignKeys: { table: QualifiedTable; columns: string[]; refTable: QualifiedTable; refColumns: string[] }[];
+  /** schema.name of every function */
+  functions: Set<string>;
 }
 
 function sameColumns(a: string[], b: string[]): boolean {
@@ -559,7 +650,7 @@ export function reconcileWithCatalog(md: HasuraMetadata, catalog: CatalogSnapsho
           if (!target || !expressionOk(value, target)) return false;
         } else {
           // unknown field: a computed field or a column that was dropped — only the latter is ours to judge
-          const entry = source.tables.find((e) => sameTable(e.table, table));
+          const entry = nextSource.tables.find((e) => sameTable(e.table, table));
           const computed = Array.isArray(entry?.computed_fields) ? (entry.computed_fields as unknown[]) : [];
           if (!computed.some((c) => isObject(c) && c.name === key)) return false;
         }
@@ -568,9 +659,22 @@ export function reconcileWithCatalog(md: HasuraMetadata, catalog: CatalogSnapsho
     return true;
   };
 
+  // computed fields whose function is gone first: permissions anywhere may use them
+  for (const entry of nextSource.tables) {
+    if (!entry.computed_fields) continue;
+    entry.computed_fields = entry.computed_fields.filter((c) => {
+      const fn = typeof c.definition.function === "string" ? { schema: "public", name: c.definition.function } : c.definition.function;
+      if (catalog.functions.has(tableKey(fn))) return true;
+      dependents.push(`computed field ${showTable(entry.table)}.${c.name}`);
+      return false;
+    });
+    if (!entry.computed_fields.length) delete entry.computed_fields;
+  }
+
   for (const entry of nextSource.tables) {
     const columns = catalog.tables.get(tableKey(entry.table))!;
     const rels = targets.get(tableKey(entry.table))!;
+    const computed = new Set((entry.computed_fields ?? []).map((c) => c.name));
     for (const type of ["object", "array"] as const) {
       const list = entry[relKey(type)];
       if (!list) continue;
@@ -587,8 +691,10 @@ export function reconcileWithCatalog(md: HasuraMetadata, catalog: CatalogSnapsho
         const perm = p.permission;
         const cols = Array.isArray(perm.columns) ? (perm.columns as string[]) : [];
         const presetCols = isObject(perm.set) ? Object.keys(perm.set) : [];
+        const granted = Array.isArray(perm.computed_fields) ? (perm.computed_fields as string[]) : [];
         const ok =
           [...cols, ...presetCols].every((c) => columns.has(c)) &&
+          granted.every((c) => computed.has(c)) &&
           permissionExpressions(type, p as PermissionEntry<unknown>).every((e) => expressionOk(e, entry.table));
         if (!ok) dependents.push(`permission ${showTable(entry.table)}.${p.role}.${type}`);
         return ok;
@@ -612,6 +718,11 @@ export const METADATA_OPS: Record<string, MetadataOp> = {
   track_table: trackTable,
   add_existing_table_or_view: trackTable,
   untrack_table: untrackTable,
+  set_table_customization: setTableCustomization,
+  set_table_configuration: setTableCustomization,
+  set_table_custom_fields: setTableCustomFields,
+  add_computed_field: addComputedField,
+  drop_computed_field: dropComputedField,
   create_object_relationship: createObjectRelationship,
   create_array_relationship: createArrayRelationship,
   drop_relationship: dropRelationship,

@@ -135,7 +135,12 @@ export async function readCatalog(q: Queryable): Promise<CatalogSnapshot> {
       where con.contype = 'f'`,
   );
   const list = (v: string[] | string): string[] => (Array.isArray(v) ? v : (JSON.parse(v) as string[]));
+  const functions = await q.query<{ key: string }>(
+    `select n.nspname || '.' || p.proname as key from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+      where n.nspname not in ('pg_catalog','information_schema') and n.nspname not like 'pg_toast%'`,
+  );
   return {
+    functions: new Set(functions.rows.map((r) => r.key)),
     tables,
     foreignKeys: fks.rows.map((r) => ({
       table: { schema: r.schema, name: r.name },

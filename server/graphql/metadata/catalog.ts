@@ -28,7 +28,21 @@ export interface CatalogTable {
   readonly columns: readonly CatalogColumn[];
   readonly constraints: readonly CatalogConstraint[];
 }
-export type Catalog = ReadonlyMap<string, CatalogTable>;
+/** One SQL function as computed fields need it (functions with OUT parameters are left out). */
+export interface CatalogFunction {
+  readonly schema: string;
+  readonly name: string;
+  /** The input arguments in order; `table` is set when the argument's type is a table's row type ("schema.name"). */
+  readonly args: readonly { readonly name: string | null; readonly sqlType: string; readonly udt: string; readonly category: string; readonly table: string | null }[];
+  /** The trailing arguments that have defaults. */
+  readonly defaults: number;
+  readonly volatility: "i" | "s" | "v";
+  readonly returnsSet: boolean;
+  /** The return type: a table's row type ("schema.name") or a base type. */
+  readonly returns: { readonly table: string | null; readonly sqlType: string; readonly udt: string; readonly category: string };
+}
+/** The relations by "schema.name", and the functions by "schema.name" (overloads side by side). */
+export type Catalog = ReadonlyMap<string, CatalogTable> & { readonly functions: ReadonlyMap<string, readonly CatalogFunction[]> };
 
 const excluded = `n.nspname not in ('pg_catalog', 'information_schema', 'hdb_catalog') and n.nspname not like 'pg\\_%'`;
 
@@ -57,6 +71,23 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
     if (!t) tables.set(key, (t = { schema: r.schema, name: r.table, kind: r.kind, columns: [], constraints: [] }));
     t.columns.push({ name: r.name, sqlType: r.sqlType, udt: r.udt, category: r.category, nullable: r.nullable, hasDefault: r.hasDefault, generated: r.generated });
   }
+  const functions = await db.query<{ j: string }>(`
+    select json_agg(json_build_object('schema', n.nspname, 'name', p.proname, 'defaults', p.pronargdefaults, 'volatility', p.provolatile,
+      'returnsSet', p.proretset,
+      'returns', json_build_object('table', case when rc.oid is not null then rn.nspname || '.' || rc.relname end, 'sqlType', format_type(p.prorettype, null), 'udt', rt.typname, 'category', rt.typcategory),
+      'args', (select coalesce(json_agg(json_build_object('name', nullif(p.proargnames[k.i], ''), 'sqlType', format_type(t.oid, null), 'udt', t.typname, 'category', t.typcategory,
+                 'table', case when tc.oid is not null then tn.nspname || '.' || tc.relname end) order by k.i), '[]')
+               from unnest(p.proargtypes::oid[]) with ordinality k(oid, i) join pg_type t on t.oid = k.oid
+               left join pg_class tc on tc.oid = t.typrelid and tc.relkind in ('r', 'v', 'm', 'p', 'f') left join pg_namespace tn on tn.oid = tc.relnamespace)
+    ) order by n.nspname, p.proname)::text as j
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
+    left join pg_class rc on rc.oid = rt.typrelid and rc.relkind in ('r', 'v', 'm', 'p', 'f') left join pg_namespace rn on rn.oid = rc.relnamespace
+    where p.prokind = 'f' and p.proallargtypes is null and ${excluded}`);
+  const byName = new Map<string, CatalogFunction[]>();
+  for (const f of (JSON.parse(functions.rows[0]?.j ?? "null") ?? []) as CatalogFunction[]) {
+    const key = tableKey({ schema: f.schema, name: f.name });
+    byName.set(key, [...(byName.get(key) ?? []), f]);
+  }
   type ConRow = CatalogConstraint & { schema: string; table: string };
   for (const row of JSON.parse(constraints.rows[0]?.j ?? "null") ?? ([] as ConRow[])) {
     const r = row as ConRow;
@@ -64,5 +95,5 @@ export async function readCatalog(db: Queryable): Promise<Catalog> {
     if (!t) continue;
     t.constraints.push({ name: r.name, kind: r.kind, columns: r.columns ?? [], foreignTable: r.foreignTable ?? undefined, foreignColumns: r.foreignColumns ?? undefined });
   }
-  return tables;
+  return Object.assign(tables, { functions: byName });
 }

@@ -1,5 +1,10 @@
 import type { GeneratedPermissions, TableRolePermissions } from "../../auth/types.ts";
 import type { Catalog, CatalogColumn } from "./catalog.ts";
+import { columnModel, type ColumnModel } from "./columns.ts";
+import { computedField, type ComputedFieldModel } from "./computed-fields.ts";
+
+export type { ColumnModel } from "./columns.ts";
+export type { ComputedFieldModel } from "./computed-fields.ts";
 import {
   MetadataError,
   qualifiedTable,
@@ -11,18 +16,6 @@ import {
 } from "./types.ts";
 
 /** The tracked tables as the later stages see them: catalogue facts + metadata, checked against each other. */
-export interface ColumnModel extends CatalogColumn {
-  /** GraphQL scalar name (Hasura's): Int, String, Boolean, Float, uuid, timestamptz, numeric, bigint, jsonb… */
-  readonly scalar: string;
-  /** Returned as a JSON string under --stringify-numeric-types (bigint, numeric, double precision). */
-  readonly stringifiable: boolean;
-  readonly numeric: boolean;
-  readonly orderable: boolean;
-  /** Has max/min aggregates in Postgres (numbers, text, dates and times, enums; not uuid or boolean). */
-  readonly comparable: boolean;
-  readonly textual: boolean;
-  readonly jsonb: boolean;
-}
 export interface RelationshipModel {
   readonly name: string;
   readonly kind: "object" | "array";
@@ -41,6 +34,8 @@ export interface SelectPermission {
   readonly filter: BoolExpJson;
   readonly limit?: number;
   readonly allowAggregations: boolean;
+  /** The scalar computed fields the role may select (those returning a table follow the table's permission). */
+  readonly computedFields: readonly string[];
   /** The role's rules one by one (each its columns under its filter); absent = the permission is one rule. */
   readonly rules?: readonly PermissionRule[];
 }
@@ -87,11 +82,15 @@ export interface TableModel {
   readonly name: string;
   readonly typeName: string;
   readonly columns: readonly ColumnModel[];
+  /** By column name: permissions, presets and relationship mappings name columns so (as Hasura's metadata does). */
   readonly column: ReadonlyMap<string, ColumnModel>;
+  /** By GraphQL field name: what requests say (selections, where, order_by, inputs). */
+  readonly field: ReadonlyMap<string, ColumnModel>;
   readonly primaryKey: readonly string[];
   /** Primary key and unique constraints: the values of t_constraint. */
   readonly uniqueConstraints: readonly { readonly name: string; readonly columns: readonly string[] }[];
   readonly relationships: ReadonlyMap<string, RelationshipModel>;
+  readonly computedFields: ReadonlyMap<string, ComputedFieldModel>;
   readonly rootFields: RootFieldNames;
   readonly permissions: ReadonlyMap<string, RolePermissions>;
   readonly notifiable: boolean;
@@ -99,30 +98,6 @@ export interface TableModel {
 export interface Model {
   readonly tables: ReadonlyMap<string, TableModel>;
   readonly inheritedRoles: ReadonlyMap<string, readonly string[]>;
-}
-
-const SCALARS: Record<string, string> = {
-  int4: "Int", serial: "Int", int2: "smallint", int8: "bigint", float4: "Float", float8: "float8", numeric: "numeric",
-  text: "String", varchar: "String", bool: "Boolean", name: "name", bpchar: "bpchar",
-};
-
-function scalarOf(c: CatalogColumn): string {
-  const s = SCALARS[c.udt] ?? c.udt;
-  return /^[_A-Za-z][_0-9A-Za-z]*$/.test(s) ? s : s.replace(/[^_0-9A-Za-z]/g, "_");
-}
-
-export function columnModel(c: CatalogColumn): ColumnModel {
-  const scalar = scalarOf(c);
-  return {
-    ...c,
-    scalar,
-    stringifiable: ["int8", "numeric", "float8"].includes(c.udt),
-    numeric: c.category === "N",
-    orderable: c.category !== "A" && !["json", "jsonb"].includes(c.udt),
-    comparable: ["N", "S", "D", "T", "E"].includes(c.category) && c.udt !== "money",
-    textual: ["text", "varchar", "bpchar", "citext", "name"].includes(c.udt),
-    jsonb: c.udt === "jsonb",
-  };
 }
 
 const GQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
@@ -197,7 +172,7 @@ export function generatedFor(perTable: GeneratedPermissions[string], key: string
   return perTable[key] ?? perTable[key.replace(/^public\./, "")];
 }
 
-function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissions, key: string, cols: { columns: readonly ColumnModel[] }, where: string) {
+function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissions, key: string, cols: Pick<TableModel, "name" | "columns" | "computedFields">, where: string) {
   const perms = new Map<string, { select?: SelectPermission; insert?: InsertPermission; update?: UpdatePermission; delete?: DeletePermission }>();
   const get = (role: string) => {
     let p = perms.get(role);
@@ -210,7 +185,7 @@ function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissio
     const p = get(role);
     const rules = (list: { columns: string[] | "*"; filter?: BoolExpJson; check?: BoolExpJson }[] | undefined) =>
       list?.map((r) => ({ columns: columnsOf(r.columns, cols, where, true), filter: r.filter ?? {}, check: r.check ?? {} }));
-    if (g.select) p.select = { columns: columnsOf(g.select.columns, cols, where, true), filter: g.select.filter ?? {}, limit: g.select.limit, allowAggregations: !!g.select.allow_aggregations, rules: rules(g.select.rules) };
+    if (g.select) p.select = { columns: columnsOf(g.select.columns, cols, where, true), filter: g.select.filter ?? {}, limit: g.select.limit, allowAggregations: !!g.select.allow_aggregations, computedFields: [], rules: rules(g.select.rules) };
     if (g.insert) p.insert = { columns: columnsOf(g.insert.columns, cols, where, true), check: g.insert.check ?? {}, set: g.insert.set ?? {}, rules: rules(g.insert.rules) };
     if (g.update) p.update = { columns: columnsOf(g.update.columns, cols, where, true), filter: g.update.filter ?? {}, check: g.update.check, set: g.update.set ?? {}, rules: rules(g.update.rules) };
     if (g.delete) p.delete = { filter: g.delete.filter ?? {} };
@@ -218,7 +193,17 @@ function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissio
   // Metadata written by hand wins over the generated permission of the same role and kind.
   for (const s of meta.select_permissions ?? []) {
     const p = s.permission ?? { columns: [] };
-    get(s.role).select = { columns: columnsOf(p.columns, cols, `${where}.select_permissions`), filter: p.filter ?? {}, limit: p.limit ?? undefined, allowAggregations: !!p.allow_aggregations };
+    const computedFields = (p.computed_fields ?? []).map((name) => {
+      const at = `in table ${JSON.stringify(cols.name)}: in permission for role ${JSON.stringify(s.role)}: `;
+      const field = cols.computedFields.get(name);
+      if (!field) throw new MetadataError("constraint-violation", `${at}computed field ${JSON.stringify(name)} does not exist`, "$.args");
+      if (field.returns.kind === "table") {
+        const target = field.returns.table.replace(/^public\./, "");
+        throw new MetadataError("constraint-violation", `${at}select permissions on computed field ${JSON.stringify(name)} are auto-derived from the permissions on its returning table ${JSON.stringify(target)} and cannot be specified manually`, "$.args");
+      }
+      return name;
+    });
+    get(s.role).select = { columns: columnsOf(p.columns, cols, `${where}.select_permissions`), filter: p.filter ?? {}, limit: p.limit ?? undefined, allowAggregations: !!p.allow_aggregations, computedFields };
   }
   for (const s of meta.insert_permissions ?? []) {
     const p = s.permission ?? {};
@@ -249,7 +234,8 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
     if (!GQL_NAME.test(base)) throw new MetadataError("invalid-configuration", `the table name ${JSON.stringify(base)} is not a valid GraphQL name; set a custom_name`, where);
     if (typeNames.has(base)) throw new MetadataError("invalid-configuration", `the GraphQL type name ${JSON.stringify(base)} is used by two tables`, where);
     typeNames.add(base);
-    const columns = cat.columns.map(columnModel);
+    const custom = customColumnNames(meta, cat.columns, where);
+    const columns = cat.columns.map((c) => columnModel(c, custom.get(c.name)));
     const pk = cat.constraints.find((c) => c.kind === "p");
     tables.set(key, {
       key,
@@ -258,9 +244,11 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
       typeName: base,
       columns,
       column: new Map(columns.map((c) => [c.name, c])),
+      field: new Map(columns.map((c) => [c.field, c])),
       primaryKey: pk?.columns ?? [],
       uniqueConstraints: cat.constraints.filter((c) => c.kind !== "f").map((c) => ({ name: c.name, columns: c.columns })),
       relationships: new Map(),
+      computedFields: new Map(),
       rootFields: rootFieldNames(meta, base),
       permissions: new Map(),
       notifiable: cat.kind === "r" || cat.kind === "p",
@@ -273,7 +261,9 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
     const rels = new Map<string, RelationshipModel>();
     for (const [kind, list] of [["object", meta.object_relationships], ["array", meta.array_relationships]] as const) {
       for (const r of list ?? []) {
-        if (rels.has(r.name) || t.column.has(r.name)) throw new MetadataError("already-exists", `field with name "${r.name}" already exists in table "${t.name}"`, where);
+        const clash = t.field.get(r.name) ?? (kind === "array" ? t.field.get(`${r.name}_aggregate`) : undefined);
+        if (rels.has(r.name) || (clash && clash.field === clash.name && clash.name === r.name)) throw new MetadataError("already-exists", `field with name "${r.name}" already exists in table "${t.name}"`, where);
+        if (clash && clash.field !== clash.name) throw new MetadataError("invalid-configuration", `field definition conflicts with custom field name for postgres column ${JSON.stringify(clash.name)}`, `${where}.${kind}_relationships`);
         if (!GQL_NAME.test(r.name)) throw new MetadataError("invalid-configuration", `relationship name ${JSON.stringify(r.name)} is not a valid GraphQL name`, where);
         const rel = relationship(r, kind, key, catalog, `${where}.${kind}_relationships`);
         if (!tables.has(rel.target)) throw new MetadataError("not-exists", `table "${rel.target}" is not tracked`, where);
@@ -281,9 +271,36 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
       }
     }
     t.relationships = rels;
+    const computed = new Map<string, ComputedFieldModel>();
+    for (const c of meta.computed_fields ?? []) {
+      if (t.field.has(c.name)) throw new MetadataError("constraint-violation", "field definition conflicts with postgres column", "$.args");
+      if (rels.has(c.name) || computed.has(c.name)) throw new MetadataError("constraint-violation", "field definition conflicts with another field of the table", "$.args");
+      computed.set(c.name, computedField(c, t, catalog, (k) => tables.has(k)));
+    }
+    t.computedFields = computed;
     t.permissions = normalisePermissions(meta, generated, key, t, where);
   });
   return { tables, inheritedRoles: inheritedRoles(metadata.inherited_roles ?? []) };
+}
+
+/**
+ * The custom GraphQL names of columns: `column_config.<column>.custom_name`, or the older `custom_column_names`
+ * (column_config wins where both name a column). Every name must be a column, a valid GraphQL name and unique.
+ */
+function customColumnNames(meta: TableMetadata, columns: readonly CatalogColumn[], where: string): Map<string, string> {
+  const config = meta.configuration ?? {};
+  const names = new Map<string, string>(Object.entries(config.custom_column_names ?? {}));
+  for (const [column, c] of Object.entries(config.column_config ?? {})) if (c?.custom_name) names.set(column, c.custom_name);
+  const known = new Set(columns.map((c) => c.name));
+  const missing = [...names.keys()].filter((c) => !known.has(c));
+  if (missing.length) throw new MetadataError("not-exists", `the following columns referenced in column_config do not exist: ${missing.join(", ")}`, `${where}.configuration`);
+  for (const name of names.values()) {
+    if (!GQL_NAME.test(name)) throw new MetadataError("invalid-configuration", `${JSON.stringify(name)} is not a valid GraphQL name`, `${where}.configuration`);
+  }
+  const fields = columns.map((c) => names.get(c.name) ?? c.name);
+  const twice = fields.filter((f, i) => fields.indexOf(f) !== i);
+  if (twice.length) throw new MetadataError("invalid-configuration", `the following custom column names conflict with existing column names: ${[...new Set(twice)].join(", ")}`, `${where}.configuration`);
+  return names;
 }
 
 /** Inherited roles by name, refused when one names itself or they form a cycle (Hasura resolves them in order). */
@@ -323,8 +340,11 @@ export function pruneMetadata(metadata: HasuraMetadata, catalog: Catalog): Hasur
       };
       t.object_relationships = t.object_relationships?.filter((r) => keep(r, "object"));
       t.array_relationships = t.array_relationships?.filter((r) => keep(r, "array"));
-      const fix = (p: { columns?: string[] | "*" }) => {
+      t.computed_fields = t.computed_fields?.filter((c) => catalog.functions.has(tableKey(qualifiedTable(c.definition.function))));
+      const computed = new Set((t.computed_fields ?? []).map((c) => c.name));
+      const fix = (p: { columns?: string[] | "*"; computed_fields?: string[] }) => {
         if (Array.isArray(p.columns)) p.columns = p.columns.filter((c) => names.has(c));
+        if (Array.isArray(p.computed_fields)) p.computed_fields = p.computed_fields.filter((c) => computed.has(c));
       };
       for (const list of [t.select_permissions, t.insert_permissions, t.update_permissions]) for (const p of list ?? []) fix(p.permission as { columns?: string[] });
     }

@@ -53,12 +53,20 @@ export interface TableConfiguration {
   custom_column_names?: Record<string, string>;
 }
 
+/** Hasura's computed field: an SQL function of the row (and optionally the session) shown as a field of the table. */
+export interface ComputedFieldMetadata {
+  name: string;
+  definition: { function: QualifiedTable | string; table_argument?: string | null; session_argument?: string | null };
+  comment?: string | null;
+}
+
 export interface TableMetadata {
   table: QualifiedTable;
   is_enum?: boolean;
   configuration?: TableConfiguration;
   object_relationships?: RelationshipMetadata[];
   array_relationships?: RelationshipMetadata[];
+  computed_fields?: ComputedFieldMetadata[];
   select_permissions?: RolePermission<SelectPermissionMetadata>[];
   insert_permissions?: RolePermission<InsertPermissionMetadata>[];
   update_permissions?: RolePermission<UpdatePermissionMetadata>[];

@@ -1,7 +1,7 @@
 import type { ColumnModel, Model, RelationshipModel, TableModel } from "../metadata/model.ts";
 import { qualifiedTable, tableKey, type QualifiedTable } from "../metadata/types.ts";
 import { RequestError } from "../errors.ts";
-import type { AggregatePredicate, AggregatePredicateFunction, AggregatePredicateOp, BoolExp, ComparisonOp, Value } from "./ir.ts";
+import type { AggregatePredicate, AggregatePredicateFunction, AggregatePredicateOp, BoolExp, ComparisonOp, ComputedCall, Value } from "./ir.ts";
 import type { Access } from "./permissions.ts";
 
 const OPS = new Set<string>([
@@ -36,7 +36,7 @@ export function targetFilter(ctx: BoolExpContext, target: TableModel): BoolExp |
 
 /** `column = literal` or `column <> literal`, the literal a plain value (not null, not JSON). */
 const plainLiteral = (e: BoolExp): e is Extract<BoolExp, { kind: "compare" }> & { value: { kind: "literal" } } =>
-  e.kind === "compare" && !e.castToText && (e.op === "_eq" || e.op === "_neq") && e.value.kind === "literal" && e.value.value !== null && typeof e.value.value !== "object";
+  e.kind === "compare" && !e.computed && !e.castToText && (e.op === "_eq" || e.op === "_neq") && e.value.kind === "literal" && e.value.value !== null && typeof e.value.value !== "object";
 
 /**
  * `c = v or c <> v …` is `c is not null or …`, and true when c cannot be null. The union of a role's rules reads like
@@ -55,6 +55,23 @@ function simplifiedOr(items: BoolExp[]): BoolExp {
     return rest.length ? { kind: "or", items: [notNull, ...rest] } : notNull;
   }
   return { kind: "or", items };
+}
+
+/** Permission filters name columns as the database does; a caller's where by their GraphQL names. */
+const columnNamed = (ctx: BoolExpContext, table: TableModel, name: string): ColumnModel | undefined => (ctx.access ? table.field : table.column).get(name);
+
+/**
+ * A computed field used in a filter, applied to the row: permission filters may use any (Hasura's rule); a caller's
+ * where only those the role sees — a scalar one granted to it, one returning a table it may read — and needing no argument.
+ */
+function computedFieldNamed(ctx: BoolExpContext, table: TableModel, name: string): ComputedCall | undefined {
+  const field = table.computedFields.get(name);
+  if (!field) return undefined;
+  if (ctx.access) {
+    const visible = field.returns.kind === "scalar" ? !!ctx.access.select(table)?.computedFields.has(name) : !!ctx.access.select(ctx.model.tables.get(field.returns.table)!);
+    if (!visible || field.params.some((p) => p.kind === "input" && !p.optional)) return undefined;
+  }
+  return { field, table, args: new Map() };
 }
 
 /** A where / filter / check in Hasura's JSON form → the plan's BoolExp. */
@@ -90,13 +107,22 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
       items.push({ kind: "relationship", rel, target, where: filter ? { kind: "and", items: [filter, inner] } : inner });
       continue;
     }
-    const aggregated = key.endsWith("_aggregate") && !table.column.has(key) ? table.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
+    const aggregated = key.endsWith("_aggregate") && !columnNamed(ctx, table, key) ? table.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
     if (aggregated?.kind === "array") {
       if (raw !== null) items.push(parseAggregatePredicate(ctx, table, aggregated, key, raw));
       continue;
     }
-    const column = table.column.get(key);
+    const computed = computedFieldNamed(ctx, table, key);
+    if (computed?.field.returns.kind === "table") {
+      const target = ctx.model.tables.get(computed.field.returns.table)!;
+      const inner = parseBoolExp(ctx, target, raw);
+      const filter = targetFilter(ctx, target);
+      items.push({ kind: "computed_set", call: computed, target, where: filter ? { kind: "and", items: [filter, inner] } : inner });
+      continue;
+    }
+    const column = computed?.field.returns.kind === "scalar" ? computed.field.returns.type : columnNamed(ctx, table, key);
     if (!column) throw new RequestError("validation-failed", `field '${key}' not found in type: '${table.typeName}_bool_exp'`, ctx.path);
+    const on = computed ? { computed } : {};
     // A bare value is shorthand for _eq (permission filters: `id: X-Hasura-User-Id`).
     const ops: Record<string, unknown> = isObject(raw) ? raw : { _eq: raw };
     for (const [rawOp, v] of Object.entries(ops)) {
@@ -109,21 +135,21 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
           for (const [o, cv] of Object.entries(exp)) {
             if (cv === undefined || cv === null) continue;
             if (!OPS.has(o)) throw new RequestError("validation-failed", `field '${o}' not found in type: 'String_comparison_exp'`, ctx.path);
-            items.push({ kind: "compare", column, castToText: true, op: o as ComparisonOp, value: valueOf(cv, permission) });
+            items.push({ kind: "compare", column, ...on, castToText: true, op: o as ComparisonOp, value: valueOf(cv, permission) });
           }
         }
         continue;
       }
-      if (COLUMN_OPS[opName]) {
+      if (COLUMN_OPS[opName] && !computed) {
         const otherName = Array.isArray(v) ? v[v.length - 1] : v;
-        const other = table.column.get(String(otherName));
+        const other = columnNamed(ctx, table, String(otherName));
         if (!other) throw new RequestError("validation-failed", `no such column: ${JSON.stringify(otherName)}`, ctx.path);
         items.push({ kind: "compare_column", column, op: COLUMN_OPS[opName], other });
         continue;
       }
       if (!OPS.has(opName)) throw new RequestError("validation-failed", `field '${opName}' not found in type: '${column.scalar}_comparison_exp'`, ctx.path);
       const value = (opName === "_in" || opName === "_nin" || opName === "_has_keys_any" || opName === "_has_keys_all") && !Array.isArray(v) && !(permission && typeof v === "string" && /^x-hasura-/i.test(v)) ? [v] : v;
-      items.push({ kind: "compare", column, castToText: false, op: opName as ComparisonOp, value: valueOf(value, permission) });
+      items.push({ kind: "compare", column, ...on, castToText: false, op: opName as ComparisonOp, value: valueOf(value, permission) });
     }
   }
   return items.length === 0 ? { kind: "true" } : items.length === 1 ? items[0] : { kind: "and", items };
@@ -157,7 +183,7 @@ function parseAggregatePredicate(ctx: BoolExpContext, table: TableModel, rel: Re
   }
   const visible = (c: ColumnModel) => !sel || sel.columns.has(c.name);
   const columns = asList(body.arguments).map((name) => {
-    const c = target.column.get(String(name));
+    const c = columnNamed(ctx, target, String(name));
     if (!c || !visible(c) || (fn !== "count" && c.udt !== "bool")) throw new RequestError("validation-failed", `unexpected value ${JSON.stringify(name)} for the arguments of '${fnType}'`, ctx.path);
     return c;
   });

@@ -1,10 +1,17 @@
-import type { ColumnModel, RelationshipModel, TableModel } from "../metadata/model.ts";
+import type { ColumnModel, ComputedFieldModel, RelationshipModel, TableModel } from "../metadata/model.ts";
 import type { AggregateOp, RootKind } from "../schema/fields.ts";
 
 /** The plan: plain read-only data between the planner and the SQL compiler. */
 
 /** A value for SQL: a literal from the request or a session variable still unbound (bound by the compiler). */
 export type Value = { readonly kind: "literal"; readonly value: unknown } | { readonly kind: "session"; readonly name: string };
+
+/** A computed field's function applied to a row of `table`: the request's arguments by name (the row and the session are bound by the compiler). */
+export interface ComputedCall {
+  readonly field: ComputedFieldModel;
+  readonly table: TableModel;
+  readonly args: ReadonlyMap<string, Value>;
+}
 
 export type ComparisonOp =
   | "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte" | "_in" | "_nin" | "_is_null"
@@ -16,10 +23,13 @@ export type BoolExp =
   | { readonly kind: "and"; readonly items: readonly BoolExp[] }
   | { readonly kind: "or"; readonly items: readonly BoolExp[] }
   | { readonly kind: "not"; readonly item: BoolExp }
-  | { readonly kind: "compare"; readonly column: ColumnModel; readonly castToText: boolean; readonly op: ComparisonOp; readonly value: Value }
+  /** `column` is the compared column, or the type of the scalar computed field `computed` compared instead. */
+  | { readonly kind: "compare"; readonly column: ColumnModel; readonly computed?: ComputedCall; readonly castToText: boolean; readonly op: ComparisonOp; readonly value: Value }
   | { readonly kind: "compare_column"; readonly column: ColumnModel; readonly op: "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte"; readonly other: ColumnModel }
   | { readonly kind: "relationship"; readonly rel: RelationshipModel; readonly target: TableModel; readonly where: BoolExp }
   | { readonly kind: "exists"; readonly table: TableModel; readonly where: BoolExp }
+  /** Some row the computed field (SETOF a table) returns for this row meets `where`. */
+  | { readonly kind: "computed_set"; readonly call: ComputedCall; readonly target: TableModel; readonly where: BoolExp }
   | AggregatePredicate;
 
 /** Hasura's aggregation predicate (`rel_aggregate: {count: {…, predicate: {_gt: 1}}}`): an aggregate over the related rows compared. */
@@ -43,6 +53,7 @@ export type Direction = "asc" | "desc";
 export type Nulls = "first" | "last";
 export type OrderTarget =
   | { readonly kind: "column"; readonly column: ColumnModel }
+  | { readonly kind: "computed"; readonly call: ComputedCall }
   | { readonly kind: "object_rel"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly then: OrderTarget }
   | { readonly kind: "array_count"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null }
   | { readonly kind: "array_aggregate"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly op: AggregateOp; readonly column: ColumnModel };
@@ -70,7 +81,10 @@ export type RowField =
   | { readonly kind: "typename"; readonly alias: string; readonly typename: string }
   | { readonly kind: "object_rel"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR }
   | { readonly kind: "array_rel"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR }
-  | { readonly kind: "array_aggregate"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR };
+  | { readonly kind: "array_aggregate"; readonly alias: string; readonly rel: RelationshipModel; readonly select: SelectIR }
+  | { readonly kind: "computed"; readonly alias: string; readonly call: ComputedCall }
+  /** A computed field returning SETOF a table: `select` reads the function's rows (its `source`). */
+  | { readonly kind: "computed_set"; readonly alias: string; readonly select: SelectIR };
 
 export type AggregateField =
   | { readonly kind: "count"; readonly alias: string; readonly columns: readonly ColumnModel[]; readonly distinct: boolean }
@@ -88,6 +102,8 @@ export type SelectOutput =
 
 export interface SelectIR {
   readonly table: TableModel;
+  /** The rows come from this computed field of the parent row instead of the table. */
+  readonly source?: ComputedCall;
   readonly args: SelectArgs;
   readonly permission: SelectPermissionIR;
   readonly output: SelectOutput;

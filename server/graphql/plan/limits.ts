@@ -113,6 +113,7 @@ function checkPatterns(e: BoolExp | null | undefined, limits: RequestLimits): vo
     case "relationship":
     case "exists":
     case "aggregate_predicate":
+    case "computed_set":
       return checkPatterns(e.where, limits);
     case "compare":
       if (PATTERN_OPS.has(e.op) && e.value.kind === "literal" && typeof e.value.value === "string" && e.value.value.length > limits.maxPatternLength) {
@@ -131,7 +132,7 @@ function checkPatterns(e: BoolExp | null | undefined, limits: RequestLimits): vo
 function rowsOf(select: SelectIR, limits: RequestLimits): number {
   checkPatterns(select.args.where, limits);
   const list = Math.min(select.args.limit ?? Infinity, select.permission.limit ?? Infinity, limits.maxRows);
-  const perRow = (fields: readonly RowField[]) => 1 + fields.reduce((sum, f) => sum + (f.kind === "object_rel" || f.kind === "array_rel" || f.kind === "array_aggregate" ? rowsOf(f.select, limits) : 0), 0);
+  const perRow = (fields: readonly RowField[]) => 1 + fields.reduce((sum, f) => sum + (f.kind === "object_rel" || f.kind === "array_rel" || f.kind === "array_aggregate" || f.kind === "computed_set" ? rowsOf(f.select, limits) : 0), 0);
   if (select.output.kind === "rows") return (select.output.single ? 1 : list) * perRow(select.output.fields);
   return 1 + select.output.fields.reduce((sum, f) => sum + (f.kind === "nodes" ? list * perRow(f.fields) : 0), 0);
 }

@@ -27,10 +27,16 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
   const walk = (t: TableModel, obj: Record<string, unknown>, wrap: (x: OrderTarget) => OrderTarget) => {
     for (const [key, v] of Object.entries(obj)) {
       if (v === undefined || v === null) continue;
-      const column = t.column.get(key);
+      const column = t.field.get(key);
       if (column) {
         const [d, n] = direction(v, ctx.path);
         items.push({ target: wrap({ kind: "column", column }), direction: d, nulls: n });
+        continue;
+      }
+      const computed = t.computedFields.get(key);
+      if (computed?.returns.kind === "scalar" && (!ctx.access || ctx.access.select(t)?.computedFields.has(key))) {
+        const [d, n] = direction(v, ctx.path);
+        items.push({ target: wrap({ kind: "computed", call: { field: computed, table: t, args: new Map() } }), direction: d, nulls: n });
         continue;
       }
       const rel = t.relationships.get(key);
@@ -51,7 +57,7 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
             items.push({ target: wrap({ kind: "array_count", rel: aggRel, target, filter }), direction: d, nulls: n });
           } else if (AGG_OPS.has(op) && typeof spec === "object") {
             for (const [col, dir] of Object.entries(spec as Record<string, unknown>)) {
-              const column = target.column.get(col);
+              const column = target.field.get(col);
               if (!column) throw new RequestError("validation-failed", `field '${col}' not found in type: '${target.typeName}_${op}_order_by'`, ctx.path);
               const [d, n] = direction(dir, ctx.path);
               items.push({ target: wrap({ kind: "array_aggregate", rel: aggRel, target, filter, op: op as AggregateOp, column }), direction: d, nulls: n });

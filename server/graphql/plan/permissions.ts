@@ -13,6 +13,8 @@ export interface EffectiveSelect {
   readonly columns: ReadonlyMap<string, BoolExpJson | null>;
   readonly limit?: number;
   readonly allowAggregations: boolean;
+  /** The scalar computed fields shown (on every visible row, as Hasura grants them per role). */
+  readonly computedFields: ReadonlySet<string>;
 }
 /** One rule a write may go through: the columns it may write, the rows it may touch, the check the written row meets. */
 export interface MutationRule {
@@ -55,7 +57,7 @@ export function adminAccess(): Access {
     key: "admin",
     select: (t) => {
       let s = selects.get(t);
-      if (!s) selects.set(t, (s = { filter: null, columns: new Map(all(t).map((c) => [c, null])), allowAggregations: true }));
+      if (!s) selects.set(t, (s = { filter: null, columns: new Map(all(t).map((c) => [c, null])), allowAggregations: true, computedFields: new Set(t.computedFields.keys()) }));
       return s;
     },
     insert: (t) => ({ columns: all(t), filter: null, check: null, set: {}, rules: [{ columns: all(t), filter: null, check: null }] }),
@@ -124,7 +126,7 @@ export function roleAccess(model: Model, sessionRoles: readonly string[], option
         }
         const limits = list.map((p) => p.limit);
         const limit = limits.some((l) => l === undefined || l === null) ? undefined : Math.max(...(limits as number[]));
-        return { filter, columns, limit, allowAggregations: list.some((p) => p.allowAggregations) };
+        return { filter, columns, limit, allowAggregations: list.some((p) => p.allowAggregations), computedFields: new Set(list.flatMap((p) => p.computedFields ?? [])) };
       }),
     insert: (t) => memo(`i:${t.key}`, () => mutation(perms(t).flatMap((p) => usable(p.insert)))),
     update: (t) => memo(`u:${t.key}`, () => mutation(perms(t).flatMap((p) => usable(p.update)))),

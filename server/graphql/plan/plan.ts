@@ -1,11 +1,12 @@
 import { GraphQLObjectType, Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import type { Model, TableModel } from "../metadata/model.ts";
+import type { ComputedFieldModel, Model, TableModel } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
 import { fieldInfo, type RootKind } from "../schema/fields.ts";
 import type {
   AggregateField,
   AggregateOutputField,
   BoolExp,
+  ComputedCall,
   DeleteIR,
   InsertIR,
   InsertRow,
@@ -116,7 +117,7 @@ class Planner {
     if (!sel) throw new RequestError("permission-error", `no select permission on "${table.name}"`, path);
     const ctx = this.ctx(`${path}.args`);
     const orderBy = parseOrderBy(ctx, table, args.order_by);
-    const distinctOn = args.distinct_on === undefined || args.distinct_on === null ? undefined : (Array.isArray(args.distinct_on) ? args.distinct_on : [args.distinct_on]).map((c) => table.column.get(String(c))!);
+    const distinctOn = args.distinct_on === undefined || args.distinct_on === null ? undefined : (Array.isArray(args.distinct_on) ? args.distinct_on : [args.distinct_on]).map((c) => table.field.get(String(c))!);
     if (distinctOn?.length) {
       const lead = orderBy.slice(0, distinctOn.length);
       const matches = orderBy.length === 0 || (lead.length === distinctOn.length && lead.every((o) => o.target.kind === "column" && distinctOn.some((d) => d.name === (o.target as { column: { name: string } }).column.name)));
@@ -161,6 +162,15 @@ class Planner {
         const cond = sel.columns.get(info.column);
         const path = this.args(f).path;
         out.push({ kind: "column", alias: f.alias, column: table.column.get(info.column)!, onlyWhere: cond ? this.permission(table, cond, p) : null, jsonPath: typeof path === "string" ? parseJsonPath(path, `${p}.args.path`) : undefined });
+      } else if (info.kind === "computed") {
+        const field = table.computedFields.get(info.field)!;
+        const args = this.args(f);
+        const call: ComputedCall = { field, table, args: computedArguments(field, args.args) };
+        if (field.returns.kind === "scalar") out.push({ kind: "computed", alias: f.alias, call });
+        else {
+          const select = this.select(this.input.model.tables.get(field.returns.table)!, args, { kind: "rows", sets: subSelections(f) }, p);
+          out.push({ kind: "computed_set", alias: f.alias, select: { ...select, source: call } });
+        }
       } else if (info.kind === "relationship" || info.kind === "relationship_aggregate") {
         const rel = table.relationships.get(info.rel)!;
         const target = this.input.model.tables.get(rel.target)!;
@@ -186,10 +196,10 @@ class Planner {
           else if (a.name === "count") {
             const args = this.args(a);
             const cols = args.columns === undefined || args.columns === null ? [] : Array.isArray(args.columns) ? args.columns : [args.columns];
-            fields.push({ kind: "count", alias: a.alias, columns: cols.map((c) => table.column.get(String(c))!), distinct: args.distinct === true });
+            fields.push({ kind: "count", alias: a.alias, columns: cols.map((c) => table.field.get(String(c))!), distinct: args.distinct === true });
           } else {
             const columns = this.fields(subSelections(a)).map((c) =>
-              c.name === "__typename" ? { alias: c.alias, column: null, typename: `${table.typeName}_${a.name}_fields` } : { alias: c.alias, column: table.column.get(c.name)! },
+              c.name === "__typename" ? { alias: c.alias, column: null, typename: `${table.typeName}_${a.name}_fields` } : { alias: c.alias, column: table.field.get(c.name)! },
             );
             fields.push({ kind: "op", alias: a.alias, op: a.name as "sum", columns });
           }
@@ -225,7 +235,8 @@ class Planner {
     return out;
   }
 
-  insert(table: TableModel, objects: unknown, onConflict: unknown, output: MutationOutput, path: string): InsertIR {
+  /** `determined`: the columns a parent row fills (a nested array relationship's foreign key), which the objects may not set. */
+  insert(table: TableModel, objects: unknown, onConflict: unknown, output: MutationOutput, path: string, determined: ReadonlySet<string> = new Set()): InsertIR {
     this.tables.add(table.key);
     const perm = this.input.access.insert(table);
     if (!perm) throw new RequestError("permission-error", `no insert permission on "${table.name}"`, path);
@@ -241,13 +252,23 @@ class Planner {
         const rel = table.relationships.get(key);
         if (rel && isObject(v)) {
           const target = this.input.model.tables.get(rel.target)!;
-          const nested = this.insert(target, rel.kind === "object" ? [v.data] : v.data, v.on_conflict, { kind: "response", fields: [], rowFilter: null }, `${path}.args.objects[${i}].${key}`);
+          const filled = new Set(rel.kind === "array" ? rel.mapping.map(([, tgt]) => tgt) : []);
+          const nested = this.insert(target, rel.kind === "object" ? [v.data] : v.data, v.on_conflict, { kind: "response", fields: [], rowFilter: null }, `${path}.args.objects[${i}].${key}`, filled);
           (rel.kind === "object" ? objectRels : arrayRels).push({ rel, insert: nested });
           continue;
         }
-        if (!table.column.has(key) || (!this.input.access.isAdmin && !perm.columns.includes(key)))
+        const column = table.field.get(key);
+        if (!column || (!this.input.access.isAdmin && !perm.columns.includes(column.name)))
           throw new RequestError("validation-failed", `field '${key}' not found in type: '${table.typeName}_insert_input'`, `${path}.args.objects[${i}]`);
-        if (!presets.has(key)) columns.set(key, { kind: "literal", value: v });
+        if (!presets.has(column.name)) columns.set(column.name, { kind: "literal", value: v });
+      }
+      // Hasura's refusals: a value set by hand where a parent row or an object relationship's row determines it
+      const given = new Set(columns.keys());
+      const clash = [...determined].filter((c) => given.has(c));
+      if (clash.length) throw new RequestError("validation-failed", `cannot insert ${quotedList(clash)} columns as their values are already being determined by parent insert`, `${path}.args.objects[${i}]`);
+      for (const { rel } of objectRels) {
+        const set = rel.mapping.map(([src]) => src).filter((c) => given.has(c) || determined.has(c));
+        if (set.length) throw new RequestError("validation-failed", `cannot insert object relationship ${JSON.stringify(rel.name)} as ${quotedList(set)} column values are already determined`, `${path}.args.objects[${i}].${rel.name}`);
       }
       for (const [k, v] of presets) columns.set(k, v);
       return { columns, objectRels, arrayRels };
@@ -257,7 +278,7 @@ class Planner {
     let conflict: InsertIR["onConflict"];
     if (isObject(onConflict)) {
       const upd = this.input.access.update(table);
-      const cols = (Array.isArray(onConflict.update_columns) ? onConflict.update_columns : onConflict.update_columns ? [onConflict.update_columns] : []).map(String);
+      const cols = (Array.isArray(onConflict.update_columns) ? onConflict.update_columns : onConflict.update_columns ? [onConflict.update_columns] : []).map((f) => table.field.get(String(f))!.name);
       if (cols.length && !upd) throw new RequestError("permission-error", `upsert is not allowed: no update permission on "${table.name}"`, `${path}.args.on_conflict`);
       const updateRules = upd && cols.length ? applicableRules(upd, new Set(cols), table, "update", `${path}.args.on_conflict`) : undefined;
       conflict = {
@@ -281,13 +302,13 @@ class Planner {
     for (const op of ["_set", "_inc", "_append", "_prepend", "_delete_key", "_delete_elem", "_delete_at_path"] as UpdateOp[]) {
       const obj = args[op];
       if (!isObject(obj)) continue;
-      for (const [col, v] of Object.entries(obj)) {
+      for (const [key, v] of Object.entries(obj)) {
         if (v === undefined) continue;
-        const column = table.column.get(col);
-        if (!column || (!this.input.access.isAdmin && !perm.columns.includes(col))) throw new RequestError("validation-failed", `field '${col}' not found in type: '${table.typeName}${op}_input'`, `${path}.args.${op}`);
-        if (seen.has(col)) throw new RequestError("validation-failed", `column found in multiple operators; "${col}" in ${seen.get(col)} and ${op}`, `${path}.args`);
-        seen.set(col, op);
-        if (presets.has(col)) continue;
+        const column = table.field.get(key);
+        if (!column || (!this.input.access.isAdmin && !perm.columns.includes(column.name))) throw new RequestError("validation-failed", `field '${key}' not found in type: '${table.typeName}${op}_input'`, `${path}.args.${op}`);
+        if (seen.has(key)) throw new RequestError("validation-failed", `column found in multiple operators; "${key}" in ${seen.get(key)} and ${op}`, `${path}.args`);
+        seen.set(key, op);
+        if (presets.has(column.name)) continue;
         assignments.push({ column, op, value: { kind: "literal", value: v } });
       }
     }
@@ -327,9 +348,20 @@ function anyRule(list: readonly (BoolExpJson | null)[]): BoolExpJson | null {
   return unique.length === 1 ? unique[0] : { _or: unique };
 }
 
-/** The where of a *_by_pk field, in the JSON form parseBoolExp reads. */
+/** A computed field's `args` by parameter name (GraphQL validation has checked the names, types and required ones). */
+function computedArguments(field: ComputedFieldModel, args: unknown): Map<string, Value> {
+  const out = new Map<string, Value>();
+  if (!isObject(args)) return out;
+  for (const p of field.params) if (p.kind === "input" && args[p.name] !== undefined && args[p.name] !== null) out.set(p.name, { kind: "literal", value: args[p.name] });
+  return out;
+}
+
+/** Column names as Hasura lists them in messages: "a", "b". */
+const quotedList = (names: readonly string[]) => names.map((n) => JSON.stringify(n)).join(", ");
+
+/** The where of a *_by_pk field, in the JSON form parseBoolExp reads for a request (GraphQL field names). */
 function pkWhere(table: TableModel, args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(table.primaryKey.map((c) => [c, { _eq: args[c] }]));
+  return Object.fromEntries(table.primaryKey.map((c) => table.column.get(c)!.field).map((f) => [f, { _eq: args[f] }]));
 }
 
 /** Turns one validated operation into the plan: root fields with the role's permission attached. */

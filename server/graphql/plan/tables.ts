@@ -13,10 +13,13 @@ export function tablesRead(ir: SelectIR, into = new Set<string>()): Set<string> 
     } else if (e.kind === "exists") {
       into.add(e.table.key);
       exp(e.where);
+    } else if (e.kind === "computed_set") {
+      into.add(e.target.key);
+      exp(e.where);
     }
   };
   const order = (t: OrderTarget): void => {
-    if (t.kind === "column") return;
+    if (t.kind === "column" || t.kind === "computed") return;
     into.add(t.target.key);
     exp(t.filter);
     if (t.kind === "object_rel") order(t.then);
@@ -24,7 +27,7 @@ export function tablesRead(ir: SelectIR, into = new Set<string>()): Set<string> 
   const rows = (fields: readonly RowField[]) => {
     for (const f of fields) {
       if (f.kind === "column") exp(f.onlyWhere);
-      else if (f.kind !== "typename") tablesRead(f.select, into);
+      else if (f.kind !== "typename" && f.kind !== "computed") tablesRead(f.select, into);
     }
   };
   exp(ir.args.where);

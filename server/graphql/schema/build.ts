@@ -15,7 +15,7 @@ import {
   type GraphQLOutputType,
   type GraphQLScalarType,
 } from "graphql";
-import type { ColumnModel, Model, TableModel } from "../metadata/model.ts";
+import type { ColumnModel, ComputedFieldModel, Model, TableModel } from "../metadata/model.ts";
 import type { Access } from "../plan/permissions.ts";
 import { NUMERIC_AGGREGATES, type FieldInfo, type RootKind } from "./fields.ts";
 import { scalarRegistry } from "./scalars.ts";
@@ -41,6 +41,11 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
   };
   const target = (t: TableModel, rel: string) => model.tables.get(t.relationships.get(rel)!.target)!;
   const visibleRels = (t: TableModel) => [...t.relationships.values()].filter((r) => selectable(model.tables.get(r.target)!));
+  /** Scalar computed fields the role was granted; those returning a table where the role may select that table. */
+  const visibleComputed = (t: TableModel) =>
+    [...t.computedFields.values()].filter((c) => (c.returns.kind === "scalar" ? !!selectable(t)?.computedFields.has(c.name) : !!selectable(model.tables.get(c.returns.table)!)));
+  /** Filterable and orderable: those that need no argument from the request. */
+  const argumentFree = (c: ComputedFieldModel) => !c.params.some((p) => p.kind === "input" && !p.optional);
 
   const orderByEnum = once("order_by", () =>
     new GraphQLEnumType({
@@ -81,12 +86,13 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         fields: () => {
           const self = boolExp(t);
           const fields: GraphQLInputFieldConfigMap = { _and: { type: list(nn(self)) }, _not: { type: self }, _or: { type: list(nn(self)) } };
-          for (const c of visibleColumns(t)) fields[c.name] = { type: comparison(c) };
+          for (const c of visibleColumns(t)) fields[c.field] = { type: comparison(c) };
           for (const r of visibleRels(t)) fields[r.name] = { type: boolExp(model.tables.get(r.target)!) };
+          for (const c of visibleComputed(t).filter(argumentFree)) fields[c.name] = { type: c.returns.kind === "scalar" ? comparison(c.returns.type) : boolExp(model.tables.get(c.returns.table)!) };
           // Aggregation predicates: where the role may aggregate the target (Hasura's rule), and no column has the name.
           for (const r of visibleRels(t)) {
             const tt = model.tables.get(r.target)!;
-            const predicates = r.kind === "array" && !t.column.has(`${r.name}_aggregate`) && access.select(tt)?.allowAggregations ? aggregateBoolExp(tt) : undefined;
+            const predicates = r.kind === "array" && !t.field.has(`${r.name}_aggregate`) && access.select(tt)?.allowAggregations ? aggregateBoolExp(tt) : undefined;
             if (predicates) fields[`${r.name}_aggregate`] = { type: predicates };
           }
           return fields;
@@ -107,7 +113,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         const argsEnum = new GraphQLEnumType({
           name: `${t.typeName}_select_column_${name}_${fn}_arguments_columns`,
           description: `select "${name}_${fn}_arguments_columns" columns of table "${t.name}"`,
-          values: Object.fromEntries(bools.map((c) => [c.name, { value: c.name, description: "column name" }])),
+          values: Object.fromEntries(bools.map((c) => [c.field, { value: c.field, description: "column name" }])),
         });
         fields[fn] = {
           type: new GraphQLInputObjectType({
@@ -131,7 +137,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
       new GraphQLEnumType({
         name: `${t.typeName}_select_column`,
         description: `select columns of table "${t.name}"`,
-        values: Object.fromEntries(visibleColumns(t).map((c) => [c.name, { value: c.name, description: "column name" }])),
+        values: Object.fromEntries(visibleColumns(t).map((c) => [c.field, { value: c.field, description: "column name" }])),
       }),
     );
 
@@ -150,7 +156,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
             if (!use.length) continue;
             fields[op] = {
               type: once(`${t.typeName}_${op}_order_by`, () =>
-                new GraphQLInputObjectType({ name: `${t.typeName}_${op}_order_by`, fields: Object.fromEntries(use.map((c) => [c.name, { type: orderByEnum }])) }),
+                new GraphQLInputObjectType({ name: `${t.typeName}_${op}_order_by`, fields: Object.fromEntries(use.map((c) => [c.field, { type: orderByEnum }])) }),
               ),
             };
           }
@@ -166,7 +172,8 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         description: `Ordering options when selecting data from "${t.name}".`,
         fields: () => {
           const fields: GraphQLInputFieldConfigMap = {};
-          for (const c of visibleColumns(t)) fields[c.name] = { type: orderByEnum };
+          for (const c of visibleColumns(t)) fields[c.field] = { type: orderByEnum };
+          for (const c of visibleComputed(t)) if (c.returns.kind === "scalar" && c.returns.type.orderable && argumentFree(c)) fields[c.name] = { type: orderByEnum };
           for (const r of visibleRels(t)) {
             const tt = model.tables.get(r.target)!;
             if (r.kind === "object") fields[r.name] = { type: orderBy(tt) };
@@ -205,7 +212,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
               type: new GraphQLObjectType({
                 name: `${t.typeName}_${op}_fields`,
                 description: `aggregate ${op} on columns`,
-                fields: Object.fromEntries(use.map((c) => [c.name, { type: colType(c), extensions: info({ kind: "agg_column", column: c.name }) }])),
+                fields: Object.fromEntries(use.map((c) => [c.field, { type: colType(c), extensions: info({ kind: "agg_column", column: c.name }) }])),
               }),
               extensions: info({ kind: "agg_op", op }),
             };
@@ -233,11 +240,20 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
           for (const c of visibleColumns(t)) {
             const s: GraphQLScalarType = scalar(c.scalar);
             const json = c.udt === "json" || c.udt === "jsonb";
-            fields[c.name] = {
+            fields[c.field] = {
               type: c.nullable || json ? s : nn(s),
               ...(json ? { args: { path: { type: GraphQLString, description: "JSON select path" } } } : {}),
               extensions: info({ kind: "column", column: c.name }),
             };
+          }
+          for (const c of visibleComputed(t)) {
+            const args = computedArgs(c);
+            const extensions = info({ kind: "computed", field: c.name });
+            if (c.returns.kind === "scalar") fields[c.name] = { type: scalar(c.returns.type.scalar), args, description: "A computed field, executes function", extensions };
+            else {
+              const tt = model.tables.get(c.returns.table)!;
+              fields[c.name] = { type: nn(list(nn(objectType(tt)))), args: { ...args, ...selectArgs(tt) }, description: "A computed field, executes function", extensions };
+            }
           }
           for (const r of visibleRels(t)) {
             const tt = target(t, r.name);
@@ -255,8 +271,18 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
       }),
     );
 
+  /** The `args` of a computed field whose function takes arguments from the request: `<function>_args`. */
+  const computedArgs = (c: ComputedFieldModel): Record<string, { type: GraphQLInputType; description?: string }> => {
+    const inputs = c.params.flatMap((p) => (p.kind === "input" ? [p] : []));
+    if (!inputs.length) return {};
+    const type = once(`${c.function.name}_args`, () =>
+      new GraphQLInputObjectType({ name: `${c.function.name}_args`, fields: Object.fromEntries(inputs.map((p) => [p.name, { type: p.optional ? scalar(p.type.scalar) : nn(scalar(p.type.scalar)) }])) }),
+    );
+    return { args: { type: inputs.some((p) => !p.optional) ? nn(type) : type, description: `input parameters for computed field "${c.name}" defined on table "${c.function.name}"` } };
+  };
+
   const pkArgs = (t: TableModel, cols: readonly string[]) =>
-    Object.fromEntries(cols.map((c) => [c, { type: nn(scalar(t.column.get(c)!.scalar)) }]));
+    Object.fromEntries(cols.map((name) => t.column.get(name)!).map((c) => [c.field, { type: nn(scalar(c.scalar)) }]));
 
   // ---- mutations
   const mutationResponse = (t: TableModel) =>
@@ -274,7 +300,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
       new GraphQLEnumType({
         name: `${t.typeName}_update_column`,
         description: `update columns of table "${t.name}"`,
-        values: cols.length ? Object.fromEntries(cols.map((c) => [c, { value: c, description: "column name" }])) : { _PLACEHOLDER: { value: "_PLACEHOLDER", description: "placeholder (do not use)" } },
+        values: cols.length ? Object.fromEntries(cols.map((c) => t.column.get(c)!.field).map((f) => [f, { value: f, description: "column name" }])) : { _PLACEHOLDER: { value: "_PLACEHOLDER", description: "placeholder (do not use)" } },
       }),
     );
   };
@@ -310,7 +336,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
           const fields: GraphQLInputFieldConfigMap = {};
           for (const name of perm.columns) {
             const c = t.column.get(name)!;
-            if (!c.generated) fields[name] = { type: scalar(c.scalar) };
+            if (!c.generated) fields[c.field] = { type: scalar(c.scalar) };
           }
           for (const r of t.relationships.values()) {
             const tt = model.tables.get(r.target)!;
@@ -344,7 +370,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
     );
 
   const columnInput = (name: string, cols: ColumnModel[], type: (c: ColumnModel) => GraphQLInputType) =>
-    cols.length ? once(name, () => new GraphQLInputObjectType({ name, fields: Object.fromEntries(cols.map((c) => [c.name, { type: type(c) }])) })) : undefined;
+    cols.length ? once(name, () => new GraphQLInputObjectType({ name, fields: Object.fromEntries(cols.map((c) => [c.field, { type: type(c) }])) })) : undefined;
 
   const updateArgs = (t: TableModel) => {
     const cols = (access.update(t)?.columns ?? []).map((c) => t.column.get(c)!).filter((c) => !c.generated);

@@ -15,6 +15,7 @@ export type FieldInfo =
   | { readonly kind: "column"; readonly column: string }
   | { readonly kind: "relationship"; readonly rel: string }
   | { readonly kind: "relationship_aggregate"; readonly rel: string }
+  | { readonly kind: "computed"; readonly field: string }
   | { readonly kind: "agg_aggregate" }
   | { readonly kind: "agg_nodes" }
   | { readonly kind: "agg_count" }

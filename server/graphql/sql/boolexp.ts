@@ -2,6 +2,7 @@ import type { TableModel } from "../metadata/model.ts";
 import type { BoolExp, ComparisonOp } from "../plan/ir.ts";
 import type { RelationshipModel } from "../metadata/model.ts";
 import { castType, ident, tableRef, type SqlBuilder } from "./builder.ts";
+import { computedCall } from "./computed.ts";
 
 const SIMPLE: Partial<Record<ComparisonOp, string>> = {
   _eq: "=", _neq: "<>", _gt: ">", _lt: "<", _gte: ">=", _lte: "<=",
@@ -37,6 +38,10 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       const inner = b.alias();
       return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model)})`;
     }
+    case "computed_set": {
+      const inner = b.alias();
+      return `exists (select 1 from ${computedCall(b, exp.call, alias)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model)})`;
+    }
     case "aggregate_predicate": {
       // Hasura's shape: exists (select <aggregate> from (<related rows>) as sub where <predicate on sub.agg>)
       const inner = b.alias();
@@ -56,7 +61,8 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       return `exists (select 1 from (${rows}) as ${sub} where ${conditions.length ? conditions.join(" and ") : "true"})`;
     }
     case "compare": {
-      const col = exp.castToText ? `(${alias}.${ident(exp.column.name)})::text` : `${alias}.${ident(exp.column.name)}`;
+      const operand = exp.computed ? computedCall(b, exp.computed, alias) : `${alias}.${ident(exp.column.name)}`;
+      const col = exp.castToText ? `(${operand})::text` : operand;
       const type = exp.castToText ? "text" : castType(exp.column);
       const v = exp.value;
       const op = exp.op;

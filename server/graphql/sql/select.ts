@@ -3,10 +3,12 @@ import type { AggregateOutputField, BoolExp, OrderItem, OrderTarget, RowField, S
 import { mergeSelectPermission } from "../plan/merge.ts";
 import { compileBoolExp, joinCondition } from "./boolexp.ts";
 import { ident, nameLiteral, SqlBuilder, tableRef } from "./builder.ts";
+import { computedCall } from "./computed.ts";
 
+/** The row a nested select belongs to: its rows are those the relationship joins (or the select's computed-field source returns). */
 export interface Parent {
   readonly alias: string;
-  readonly rel: { readonly mapping: readonly (readonly [string, string])[] };
+  readonly rel?: { readonly mapping: readonly (readonly [string, string])[] };
 }
 
 /** A column's value for JSON: numbers Postgres would print as JSON numbers become strings under --stringify-numeric-types. */
@@ -54,6 +56,12 @@ function fieldValue(b: SqlBuilder, model: Model, _table: TableModel, f: RowField
     case "array_rel":
     case "array_aggregate":
       return compileSelect(b, model, f.select, { alias, rel: f.rel });
+    case "computed": {
+      const v = computedCall(b, f.call, alias);
+      return b.options.stringifyNumericTypes && f.call.field.returns.kind === "scalar" && f.call.field.returns.type.stringifiable ? `(${v})::text` : v;
+    }
+    case "computed_set":
+      return compileSelect(b, model, f.select, { alias });
   }
 }
 
@@ -126,6 +134,8 @@ function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: stri
   switch (target.kind) {
     case "column":
       return `${alias}.${ident(target.column.name)}`;
+    case "computed":
+      return computedCall(b, target.call, alias);
     case "object_rel": {
       if (oj && toUniqueKey(target.target, target.rel)) {
         const key = `${alias}.${target.rel.name}`;
@@ -185,7 +195,8 @@ export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?
   const conjunctList = conjuncts(where);
   const folded = conjunctList.map((c) => foldedFilter(b, model, c, oj));
   const conditions = folded.some((f) => f !== undefined) ? conjunctList.map((c, i) => folded[i] ?? compileBoolExp(b, c, a, model)) : [compileBoolExp(b, where, a, model)];
-  if (parent) conditions.unshift(joinCondition(parent.rel, parent.alias, a));
+  if (parent?.rel) conditions.unshift(joinCondition(parent.rel, parent.alias, a));
+  const from = ir.source && parent ? computedCall(b, ir.source, parent.alias) : tableRef(ir.table);
   // the planner checked that the distinct_on columns are the leading order_by items (or the whole order): name those outputs
   const distinct = ir.args.distinctOn ? `distinct on (${ir.args.distinctOn.map((_, i) => ident(`__o${i}`)).join(", ")}) ` : "";
   const orderBy = order.length ? ` order by ${order.map((o, i) => `${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
@@ -212,7 +223,7 @@ export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?
   // The base projects only the columns the rest of the statement names (a wide row costs in the sort, the CTE and each subplan).
   const base = (columns: readonly string[]) => {
     const projection = [...columns.map((c) => `${a}.${ident(c)}`), ...orderCols, ...carried].join(", ");
-    return `select ${distinct}${projection}${projection ? " " : ""}from ${tableRef(ir.table)} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
+    return `select ${distinct}${projection}${projection ? " " : ""}from ${from} as ${a}${oj.joins.map((j) => ` ${j}`).join("")} where ${conditions.join(" and ")}${orderBy}${page}`;
   };
   // A root list with order and limit: its rows as a materialized CTE, planned on their own. In a subquery the planner
   // weighs the base's paths with the per-row cost of the JSON built over them, and a parallel sort's (under-)estimated
