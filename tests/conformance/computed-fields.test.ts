@@ -27,6 +27,7 @@ const SETUP_SQL = `
   create function hello_world() returns text as $$ select 'Hello, World!'::text $$ language sql stable;
   create function test_session(author_row author, key text, session json) returns text as $$ select $3->>$2 $$ language sql stable;
   create function all_articles(author_row author) returns setof article as $$ select * from article where author_id = author_row.id $$ language sql stable;
+  create function articles_by(author_row author) returns setof article as $$ select * from article where author_id = author_row.id $$ language sql stable;
   create function article_count(author_row author, minimum integer default 0) returns integer as $$
     select count(*)::int from article where author_id = author_row.id having count(*) >= minimum
   $$ language sql stable;`;
@@ -145,6 +146,28 @@ for (const lane of databaseLanes()) {
       });
       // a field whose function needs an argument cannot be used without it
       expect((await gql("query { author { get_articles { id } } }")).body).toMatchObject({ errors: [{ extensions: { code: "validation-failed" } }] });
+    });
+
+    it("a table-valued field has its aggregate, as a field and in order_by (author_order_by_get_articles_aggregate)", async () => {
+      expect((await add("articles_by", { function: "articles_by" })).status).toBe(200);
+      const res = await gql(`query {
+        author(order_by: {articles_by_aggregate: {count: desc}}) { id articles_by { id title } }
+        byMax: author(order_by: {articles_by_aggregate: {max: {id: asc}}}) { id }
+        counts: author(order_by: {id: asc}) { articles_by_aggregate(where: {id: {_gt: 1}}) { aggregate { count max { id } } nodes { title } } }
+      }`);
+      expect(res.body).toEqual({
+        data: {
+          author: [
+            { id: 2, articles_by: [{ id: 2, title: "Article 2" }, { id: 3, title: "Article 3" }] },
+            { id: 1, articles_by: [{ id: 1, title: "Article 1" }] },
+          ],
+          byMax: [{ id: 1 }, { id: 2 }],
+          counts: [
+            { articles_by_aggregate: { aggregate: { count: 0, max: { id: null } }, nodes: [] } },
+            { articles_by_aggregate: { aggregate: { count: 2, max: { id: 3 } }, nodes: [{ title: "Article 2" }, { title: "Article 3" }] } },
+          ],
+        },
+      });
     });
 
     it("grants per role (create_permissions); a table-valued field follows its table's permission; a filter may use any", async () => {

@@ -56,7 +56,9 @@ export type OrderTarget =
   | { readonly kind: "computed"; readonly call: ComputedCall }
   | { readonly kind: "object_rel"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly then: OrderTarget }
   | { readonly kind: "array_count"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null }
-  | { readonly kind: "array_aggregate"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly op: AggregateOp; readonly column: ColumnModel };
+  | { readonly kind: "array_aggregate"; readonly rel: RelationshipModel; readonly target: TableModel; readonly filter: BoolExp | null; readonly op: AggregateOp; readonly column: ColumnModel }
+  /** An aggregate of the rows a computed field returns (count when `column` is absent). */
+  | { readonly kind: "computed_aggregate"; readonly call: ComputedCall; readonly target: TableModel; readonly filter: BoolExp | null; readonly op: AggregateOp | "count"; readonly column?: ColumnModel };
 export interface OrderItem {
   readonly target: OrderTarget;
   readonly direction: Direction;

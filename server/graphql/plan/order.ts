@@ -46,6 +46,27 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
         walk(target, v as Record<string, unknown>, (inner) => wrap({ kind: "object_rel", rel, target, filter, then: inner }));
         continue;
       }
+      const aggComputed = key.endsWith("_aggregate") ? t.computedFields.get(key.slice(0, -"_aggregate".length)) : undefined;
+      if (aggComputed?.returns.kind === "table" && typeof v === "object") {
+        const target = ctx.model.tables.get(aggComputed.returns.table)!;
+        const call = { field: aggComputed, table: t, args: new Map() };
+        const filter = targetFilter(ctx, target);
+        for (const [op, spec] of Object.entries(v as Record<string, unknown>)) {
+          if (spec === undefined || spec === null) continue;
+          if (op === "count") {
+            const [d, n] = direction(spec, ctx.path);
+            items.push({ target: wrap({ kind: "computed_aggregate", call, target, filter, op: "count" }), direction: d, nulls: n });
+          } else if (AGG_OPS.has(op) && typeof spec === "object") {
+            for (const [col, dir] of Object.entries(spec as Record<string, unknown>)) {
+              const column = target.field.get(col);
+              if (!column) throw new RequestError("validation-failed", `field '${col}' not found in type: '${target.typeName}_${op}_order_by'`, ctx.path);
+              const [d, n] = direction(dir, ctx.path);
+              items.push({ target: wrap({ kind: "computed_aggregate", call, target, filter, op: op as AggregateOp, column }), direction: d, nulls: n });
+            }
+          } else throw new RequestError("validation-failed", `field '${op}' not found in type: '${target.typeName}_aggregate_order_by'`, ctx.path);
+        }
+        continue;
+      }
       const aggRel = key.endsWith("_aggregate") ? t.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
       if (aggRel && aggRel.kind === "array" && typeof v === "object") {
         const target = ctx.model.tables.get(aggRel.target)!;

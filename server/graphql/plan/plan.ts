@@ -162,13 +162,14 @@ class Planner {
         const cond = sel.columns.get(info.column);
         const path = this.args(f).path;
         out.push({ kind: "column", alias: f.alias, column: table.column.get(info.column)!, onlyWhere: cond ? this.permission(table, cond, p) : null, jsonPath: typeof path === "string" ? parseJsonPath(path, `${p}.args.path`) : undefined });
-      } else if (info.kind === "computed") {
+      } else if (info.kind === "computed" || info.kind === "computed_aggregate") {
         const field = table.computedFields.get(info.field)!;
         const args = this.args(f);
         const call: ComputedCall = { field, table, args: computedArguments(field, args.args) };
         if (field.returns.kind === "scalar") out.push({ kind: "computed", alias: f.alias, call });
         else {
-          const select = this.select(this.input.model.tables.get(field.returns.table)!, args, { kind: "rows", sets: subSelections(f) }, p);
+          const kind = info.kind === "computed" ? "rows" : "aggregate";
+          const select = this.select(this.input.model.tables.get(field.returns.table)!, args, { kind, sets: subSelections(f) }, p);
           out.push({ kind: "computed_set", alias: f.alias, select: { ...select, source: call } });
         }
       } else if (info.kind === "relationship" || info.kind === "relationship_aggregate") {

@@ -173,7 +173,11 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         fields: () => {
           const fields: GraphQLInputFieldConfigMap = {};
           for (const c of visibleColumns(t)) fields[c.field] = { type: orderByEnum };
-          for (const c of visibleComputed(t)) if (c.returns.kind === "scalar" && c.returns.type.orderable && argumentFree(c)) fields[c.name] = { type: orderByEnum };
+          for (const c of visibleComputed(t).filter(argumentFree)) {
+            if (c.returns.kind === "scalar") {
+              if (c.returns.type.orderable) fields[c.name] = { type: orderByEnum };
+            } else if (access.select(model.tables.get(c.returns.table)!)?.allowAggregations) fields[`${c.name}_aggregate`] = { type: aggregateOrderBy(model.tables.get(c.returns.table)!) };
+          }
           for (const r of visibleRels(t)) {
             const tt = model.tables.get(r.target)!;
             if (r.kind === "object") fields[r.name] = { type: orderBy(tt) };
@@ -253,6 +257,14 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
             else {
               const tt = model.tables.get(c.returns.table)!;
               fields[c.name] = { type: nn(list(nn(objectType(tt)))), args: { ...args, ...selectArgs(tt) }, description: "A computed field, executes function", extensions };
+              if (access.select(tt)?.allowAggregations) {
+                fields[`${c.name}_aggregate`] = {
+                  type: nn(aggregateType(tt)),
+                  args: { ...args, ...selectArgs(tt) },
+                  description: "A computed field, executes function",
+                  extensions: info({ kind: "computed_aggregate", field: c.name }),
+                };
+              }
             }
           }
           for (const r of visibleRels(t)) {

@@ -16,6 +16,7 @@ export type FieldInfo =
   | { readonly kind: "relationship"; readonly rel: string }
   | { readonly kind: "relationship_aggregate"; readonly rel: string }
   | { readonly kind: "computed"; readonly field: string }
+  | { readonly kind: "computed_aggregate"; readonly field: string }
   | { readonly kind: "agg_aggregate" }
   | { readonly kind: "agg_nodes" }
   | { readonly kind: "agg_count" }

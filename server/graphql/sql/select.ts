@@ -153,6 +153,12 @@ function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: stri
       const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
       return `(select ${orderExpr(b, model, target.then, inner)} from ${tableRef(target.target)} as ${inner} where ${joinCondition(target.rel, alias, inner)}${filter} limit 1)`;
     }
+    case "computed_aggregate": {
+      const inner = b.alias();
+      const filter = target.filter ? ` where ${compileBoolExp(b, target.filter, inner, model)}` : "";
+      const agg = target.column ? `${aggregateFunction(target.op)}(${inner}.${ident(target.column.name)})` : "count(*)";
+      return `(select ${agg} from ${computedCall(b, target.call, alias)} as ${inner}${filter})`;
+    }
     case "array_count":
     case "array_aggregate": {
       const inner = b.alias();
