@@ -14,6 +14,9 @@ const DEVTOOLS_PACKAGES = /node_modules\/(error-stack-parser|stackframe)\//;
 /** Third-party modules other than React and the router, which the entry (the sign-in page) needs. */
 const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[\\/])/;
 
+/** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
+const NOT_ON_LISTS = /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress)[\\/])|rc-tabs|rc-progress)/;
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -78,7 +81,7 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         strictExecutionOrder: true,
-        codeSplitting: { groups: [{ name: "ui", test: SHARED_UI, minShareCount: 20, includeDependenciesRecursively: false }] },
+        codeSplitting: { groups: [{ name: "ui", test: (id: string) => SHARED_UI.test(id) && !NOT_ON_LISTS.test(id), minShareCount: 20, includeDependenciesRecursively: false }] },
       },
     },
   },

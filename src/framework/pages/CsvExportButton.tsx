@@ -1,8 +1,8 @@
 /** CSV export of every row matching the list's filters, fetched page by page with a progress bar. */
-import { Button, Modal, Progress, message as antdMessage } from "antd";
+import { Button, message as antdMessage } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import type { Resource } from "../types.ts";
 import { listFields } from "../defineResource.ts";
 import { listSelection } from "../selection.ts";
@@ -13,6 +13,8 @@ import { todayInSingapore } from "../../domain/dates.ts";
 import { errorMessage } from "../notifications.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
+
+const ExportProgress = lazy(() => import("./ExportProgress.tsx"));
 
 /** Fetches all matching rows page by page, reporting progress (0–100). */
 export async function fetchAllRows(
@@ -42,8 +44,11 @@ export async function fetchAllRows(
 export function CsvExportButton({ resource, filters, sorters }: { resource: Resource; filters: CrudFilter[]; sorters: CrudSort[] }) {
   const getDataProvider = useDataProvider();
   const [percent, setPercent] = useState<number | null>(null);
+  // mounted from the first export on, so the dialog closes with antd's animation as before
+  const [exported, setExported] = useState(false);
   const [message, messageHolder] = antdMessage.useMessage();
   const run = async () => {
+    setExported(true);
     setPercent(0);
     try {
       const fields = listFields(resource);
@@ -74,9 +79,11 @@ export function CsvExportButton({ resource, filters, sorters }: { resource: Reso
       <Button icon={<DownloadOutlined />} onClick={() => void run()} loading={percent !== null}>
         Export CSV
       </Button>
-      <Modal open={percent !== null} title="Exporting…" footer={null} closable={false}>
-        <Progress percent={percent ?? 0} />
-      </Modal>
+      {exported && (
+        <Suspense fallback={null}>
+          <ExportProgress percent={percent} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@
  * N records)'; an index continuing across pages; quick jump without a page-size selector; soft-deleted
  * rows excluded; CSV export of every matching row; buttons shown only when the access policy allows.
  */
-import { Button, Card, Form, Space } from "antd";
+import { Button, Form, Space } from "antd";
 import type { ColumnsType } from "antd/es/table/index.js";
 import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
@@ -23,6 +23,7 @@ import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
 
 import { PAGE_SIZE } from "./recordCounter.ts";
 import { PagedTable } from "./PagedTable.tsx";
+import { ListCard } from "./ListCard.tsx";
 import { useReturnState } from "../returnTo.ts";
 
 export { PAGE_SIZE, recordCounter } from "./recordCounter.ts";
@@ -128,7 +129,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
   const returnState = useReturnState();
 
   return (
-    <Card
+    <ListCard
       title={title ?? resource.label}
       extra={
         <Space>
@@ -193,6 +194,6 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
           <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />
         </Suspense>
       )}
-    </Card>
+    </ListCard>
   );
 }
