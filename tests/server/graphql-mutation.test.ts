@@ -72,7 +72,7 @@ describe.each(databaseLanes())("GraphQL mutations (%s)", (lane) => {
     const mine = await t.run(`mutation { update_gql_article(where: {}, _set: {title: "Mine"}) { affected_rows } }`, user(1));
     expect(mine.data).toEqual({ update_gql_article: { affected_rows: 2 } });
     const check = await t.run(`mutation { update_gql_article(where: {}, _set: {title: ""}) { affected_rows } }`, user(1));
-    expect(check.errors?.[0]).toMatchObject({ message: "check constraint of an update permission has failed", extensions: { code: "permission-error" } });
+    expect(check.errors?.[0]).toMatchObject({ message: "check constraint of an insert/update permission has failed", extensions: { code: "permission-error" } });
     expect((await t.db.query("select 1 from gql_article where title = ''")).rows).toHaveLength(0);
     const noViews = await t.run(`mutation { update_gql_article(where: {}, _inc: {views: 1}) { affected_rows } }`, user(1));
     expect(noViews.errors?.[0].extensions.code).toBe("validation-failed");

@@ -198,7 +198,8 @@ async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledS
     throw fromDatabaseError(e, ctx.access.isAdmin, "$");
   }
   const row = rows[0];
-  if (row?.failed) throw new RequestError("permission-error", `check constraint of an ${kind === "update" ? "update" : "insert"} permission has failed`, `$.selectionSet.${alias}.args`);
+  // Hasura v2's one text for both; an insert's path names its objects
+  if (row?.failed) throw new RequestError("permission-error", "check constraint of an insert/update permission has failed", `$.selectionSet.${alias}.args${kind === "insert" ? ".objects" : ""}`);
   return row?.json ?? "null";
 }
 

@@ -74,9 +74,16 @@ function computedFieldNamed(ctx: BoolExpContext, table: TableModel, name: string
   return { field, table, args: new Map() };
 }
 
+/** Where an expression sits: its root table (what `["$", "column"]` names) and how many nested tables down from it. */
+interface Scope {
+  readonly root: TableModel;
+  readonly depth: number;
+}
+
 /** A where / filter / check in Hasura's JSON form → the plan's BoolExp. */
-export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unknown): BoolExp {
+export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unknown, scope: Scope = { root: table, depth: 0 }): BoolExp {
   if (!isObject(json)) return { kind: "true" };
+  const nested: Scope = { root: scope.root, depth: scope.depth + 1 };
   const permission = !ctx.access;
   const items: BoolExp[] = [];
   for (const [rawKey, raw] of Object.entries(json)) {
@@ -84,38 +91,38 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
     // Older metadata spells operators with "$" ($or, $eq, …).
     const key = permission && rawKey.startsWith("$") ? `_${rawKey.slice(1)}` : rawKey;
     if (key === "_and" || key === "_or") {
-      const list = asList(raw).map((x) => parseBoolExp(ctx, table, x));
+      const list = asList(raw).map((x) => parseBoolExp(ctx, table, x, scope));
       if (key === "_and") items.push(list.length ? { kind: "and", items: list } : { kind: "true" });
       else items.push(list.length ? simplifiedOr(list) : { kind: "true" });
       continue;
     }
     if (key === "_not") {
-      if (isObject(raw)) items.push({ kind: "not", item: parseBoolExp(ctx, table, raw) });
+      if (isObject(raw)) items.push({ kind: "not", item: parseBoolExp(ctx, table, raw, scope) });
       continue;
     }
     if (key === "_exists" && permission && isObject(raw)) {
       const target = ctx.model.tables.get(tableKey(qualifiedTable(raw._table as QualifiedTable)));
       if (!target) throw new RequestError("not-exists", `table ${JSON.stringify(raw._table)} is not tracked`, ctx.path);
-      items.push({ kind: "exists", table: target, where: parseBoolExp(ctx, target, raw._where) });
+      items.push({ kind: "exists", table: target, where: parseBoolExp(ctx, target, raw._where, nested) });
       continue;
     }
     const rel = table.relationships.get(key);
     if (rel) {
       const target = ctx.model.tables.get(rel.target)!;
-      const inner = parseBoolExp(ctx, target, raw);
+      const inner = parseBoolExp(ctx, target, raw, nested);
       const filter = targetFilter(ctx, target);
       items.push({ kind: "relationship", rel, target, where: filter ? { kind: "and", items: [filter, inner] } : inner });
       continue;
     }
     const aggregated = key.endsWith("_aggregate") && !columnNamed(ctx, table, key) ? table.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
     if (aggregated?.kind === "array") {
-      if (raw !== null) items.push(parseAggregatePredicate(ctx, table, aggregated, key, raw));
+      if (raw !== null) items.push(parseAggregatePredicate(ctx, table, aggregated, key, raw, nested));
       continue;
     }
     const computed = computedFieldNamed(ctx, table, key);
     if (computed?.field.returns.kind === "table") {
       const target = ctx.model.tables.get(computed.field.returns.table)!;
-      const inner = parseBoolExp(ctx, target, raw);
+      const inner = parseBoolExp(ctx, target, raw, nested);
       const filter = targetFilter(ctx, target);
       items.push({ kind: "computed_set", call: computed, target, where: filter ? { kind: "and", items: [filter, inner] } : inner });
       continue;
@@ -141,10 +148,12 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
         continue;
       }
       if (COLUMN_OPS[opName] && !computed) {
+        // ["$", "column"]: a column of the root table (the permission's own table, or the query's), else of this one
+        const atRoot = Array.isArray(v) && v.length === 2 && v[0] === "$";
         const otherName = Array.isArray(v) ? v[v.length - 1] : v;
-        const other = columnNamed(ctx, table, String(otherName));
+        const other = columnNamed(ctx, atRoot ? scope.root : table, String(otherName));
         if (!other) throw new RequestError("validation-failed", `no such column: ${JSON.stringify(otherName)}`, ctx.path);
-        items.push({ kind: "compare_column", column, op: COLUMN_OPS[opName], other });
+        items.push({ kind: "compare_column", column, op: COLUMN_OPS[opName], other, up: atRoot ? scope.depth : 0 });
         continue;
       }
       if (!OPS.has(opName)) throw new RequestError("validation-failed", `field '${opName}' not found in type: '${column.scalar}_comparison_exp'`, ctx.path);
@@ -164,7 +173,7 @@ const AGGREGATE_OPS = new Set<string>(["_eq", "_neq", "_gt", "_lt", "_gte", "_lt
  * and the aggregate runs over the target rows its select permission shows; permission filters, like relationship
  * filters there, see every related row.
  */
-function parseAggregatePredicate(ctx: BoolExpContext, table: TableModel, rel: RelationshipModel, key: string, raw: unknown): AggregatePredicate {
+function parseAggregatePredicate(ctx: BoolExpContext, table: TableModel, rel: RelationshipModel, key: string, raw: unknown, scope: Scope): AggregatePredicate {
   const target = ctx.model.tables.get(rel.target)!;
   const permission = !ctx.access;
   const sel = ctx.access?.select(target);
@@ -196,7 +205,7 @@ function parseAggregatePredicate(ctx: BoolExpContext, table: TableModel, rel: Re
     const value = (op === "_in" || op === "_nin") && !Array.isArray(v) && !(permission && typeof v === "string" && /^x-hasura-/i.test(v)) ? [v] : v;
     predicate.push({ op: op as AggregatePredicateOp, value: valueOf(value, permission) });
   }
-  const filter = isObject(body.filter) ? parseBoolExp(ctx, target, body.filter) : null;
+  const filter = isObject(body.filter) ? parseBoolExp(ctx, target, body.filter, scope) : null;
   const perm = targetFilter(ctx, target);
   const parts = [perm, filter].filter((x): x is BoolExp => !!x && x.kind !== "true");
   const where: BoolExp = parts.length === 0 ? { kind: "true" } : parts.length === 1 ? parts[0] : { kind: "and", items: parts };

@@ -25,7 +25,8 @@ export type BoolExp =
   | { readonly kind: "not"; readonly item: BoolExp }
   /** `column` is the compared column, or the type of the scalar computed field `computed` compared instead. */
   | { readonly kind: "compare"; readonly column: ColumnModel; readonly computed?: ComputedCall; readonly castToText: boolean; readonly op: ComparisonOp; readonly value: Value }
-  | { readonly kind: "compare_column"; readonly column: ColumnModel; readonly op: "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte"; readonly other: ColumnModel }
+  /** `other` is a column of the row `up` nested tables above this one (0: the same row; the root table's for Hasura's ["$", column]). */
+  | { readonly kind: "compare_column"; readonly column: ColumnModel; readonly op: "_eq" | "_neq" | "_gt" | "_lt" | "_gte" | "_lte"; readonly other: ColumnModel; readonly up: number }
   | { readonly kind: "relationship"; readonly rel: RelationshipModel; readonly target: TableModel; readonly where: BoolExp }
   | { readonly kind: "exists"; readonly table: TableModel; readonly where: BoolExp }
   /** Some row the computed field (SETOF a table) returns for this row meets `where`. */

@@ -16,31 +16,37 @@ export function joinCondition(rel: Pick<RelationshipModel, "mapping">, parent: s
   return rel.mapping.map(([src, tgt]) => `${child}.${ident(tgt)} = ${parent}.${ident(src)}`).join(" and ") || "true";
 }
 
-export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model: { tables: ReadonlyMap<string, TableModel> }): string {
+/**
+ * `outer`: the aliases of the rows this expression is nested in, outermost first (a compare_column may name one of
+ * them, Hasura's ["$", column]).
+ */
+export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model: { tables: ReadonlyMap<string, TableModel> }, outer: readonly string[] = []): string {
+  const scope = [...outer, alias];
   switch (exp.kind) {
     case "true":
       return "true";
     case "and":
-      return exp.items.length ? `(${exp.items.map((e) => compileBoolExp(b, e, alias, model)).join(" and ")})` : "true";
+      return exp.items.length ? `(${exp.items.map((e) => compileBoolExp(b, e, alias, model, outer)).join(" and ")})` : "true";
     case "or":
-      return exp.items.length ? `(${exp.items.map((e) => compileBoolExp(b, e, alias, model)).join(" or ")})` : "false";
+      return exp.items.length ? `(${exp.items.map((e) => compileBoolExp(b, e, alias, model, outer)).join(" or ")})` : "false";
     case "not":
-      return `(not ${compileBoolExp(b, exp.item, alias, model)})`;
+      return `(not ${compileBoolExp(b, exp.item, alias, model, outer)})`;
     case "compare_column": {
       const op = SIMPLE[exp.op]!;
-      return `(${alias}.${ident(exp.column.name)} ${op} ${alias}.${ident(exp.other.name)})`;
+      const at = scope[scope.length - 1 - exp.up] ?? alias;
+      return `(${alias}.${ident(exp.column.name)} ${op} ${at}.${ident(exp.other.name)})`;
     }
     case "relationship": {
       const inner = b.alias();
-      return `exists (select 1 from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model)})`;
+      return `exists (select 1 from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope)})`;
     }
     case "exists": {
       const inner = b.alias();
-      return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model)})`;
+      return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope)})`;
     }
     case "computed_set": {
       const inner = b.alias();
-      return `exists (select 1 from ${computedCall(b, exp.call, alias)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model)})`;
+      return `exists (select 1 from ${computedCall(b, exp.call, alias)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope)})`;
     }
     case "aggregate_predicate": {
       // Hasura's shape: exists (select <aggregate> from (<related rows>) as sub where <predicate on sub.agg>)
@@ -49,7 +55,7 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       const args = exp.columns.map((c) => `${inner}.${ident(c.name)}`);
       const distinct = exp.distinct && args.length ? "distinct " : "";
       const agg = exp.fn === "count" ? `count(${distinct}${args.length === 0 ? "*" : args.length === 1 ? args[0] : `row(${args.join(", ")})`})` : `${exp.fn === "bool_and" ? "bool_and" : "bool_or"}(${distinct}${args[0]})`;
-      const rows = `select ${agg} as "agg" from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model)}`;
+      const rows = `select ${agg} as "agg" from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope)}`;
       const type = exp.fn === "count" ? "bigint" : "boolean";
       const value = `${sub}."agg"`;
       const conditions = exp.predicate.map(({ op, value: v }) => {
