@@ -3,7 +3,7 @@
  * on the show page and in CSV, edited in forms and filtered above lists.
  */
 import type { ReactNode } from "react";
-import { Checkbox, Form, Input, Select, Space, Button, Tag, Image, Typography } from "antd";
+import { Checkbox, Form, Input, Select, Space, Button, Tag } from "antd";
 import type { Rule } from "antd/es/form/index.js";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
@@ -12,6 +12,8 @@ import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts"
 import { formatDiscount, formatFinanceDate, formatMoneyValue } from "../domain/formats.ts";
 import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
 import { TextWithLinks } from "./text.tsx";
+import { Text } from "./typography.tsx";
+import { LazyImage } from "./LazyImage.tsx";
 import { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 import { FileLinks, storedFiles } from "./storedFiles.tsx";
 import {
@@ -197,7 +199,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     decode: identity,
     encode: emptyToNull,
     toText: str,
-    render: (v) => (v ? <Image src={str(v)} width={48} alt="" /> : null),
+    render: (v) => (v ? <LazyImage src={str(v)} width={48} alt="" /> : null),
     input: (_f, c) => <LazyMediaUpload kind="image" folder={c.folder} disabled={c.disabled} />,
   },
   file: {
@@ -232,9 +234,9 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     render: (v) => (
       <Space direction="vertical" size={0}>
         {(Array.isArray(v) ? v : []).map((row: { name?: string; amount?: string | number }, i: number) => (
-          <Typography.Text key={i}>
+          <Text key={i}>
             {row.name}: {formatMoney(numericToCents(row.amount ?? 0) ?? 0)}
-          </Typography.Text>
+          </Text>
         ))}
       </Space>
     ),

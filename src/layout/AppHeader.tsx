@@ -1,5 +1,6 @@
 /** The top header (60 px) with breadcrumbs and the page title, and the red error banner (48 px) above it. */
-import { Breadcrumb, Typography } from "antd";
+import { Breadcrumb } from "antd";
+import { Title } from "../framework/typography.tsx";
 import { Link, useLocation } from "react-router";
 import { useEffect } from "react";
 import { matchAppRoute } from "../app/routes.ts";
@@ -51,9 +52,9 @@ export function AppHeader() {
         style={{ fontSize: 12 }}
         items={trail.map((c) => ({ title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))}
       />
-      <Typography.Title level={4} data-testid="page-title" style={{ margin: 0, lineHeight: "28px" }}>
+      <Title level={4} data-testid="page-title" style={{ margin: 0, lineHeight: "28px" }}>
         {title}
-      </Typography.Title>
+      </Title>
     </header>
   );
 }

@@ -2,7 +2,8 @@
  * The spec's list table, for generated and hand-written lists alike: the counter 'Viewing from X - Y (out of
  * N records)', an index column continuing across pages, pagination with quick jump and no page-size selector.
  */
-import { Table, Typography, type TableProps } from "antd";
+import { Table, type TableProps } from "antd";
+import { Text } from "../typography.tsx";
 import type { ColumnsType } from "antd/es/table/index.js";
 import { recordCounter } from "./recordCounter.ts";
 
@@ -24,9 +25,9 @@ export function PagedTable<T extends object>({ tableProps, currentPage, pageSize
   return (
     <>
       {/* No count before the rows arrive (never "0 records" for a moment, nor a total from before a save). */}
-      <Typography.Text className="record-counter" data-testid={counterTestId} style={tableProps.loading && shown === 0 ? { visibility: "hidden" } : undefined}>
+      <Text className="record-counter" data-testid={counterTestId} style={tableProps.loading && shown === 0 ? { visibility: "hidden" } : undefined}>
         {recordCounter(currentPage, pageSize, shown, total)}
-      </Typography.Text>
+      </Text>
       <Table<T>
         {...tableProps}
         rowKey="id"
