@@ -4,10 +4,11 @@
  */
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { ConfigProvider } from "antd";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import "./antdStatic.ts";
+import { AppRoot } from "./AppRoot.tsx";
 import { createDataProvider } from "./providers/data.ts";
 import { createLiveProvider } from "./providers/live.ts";
 import { authProvider } from "./providers/auth.ts";
@@ -69,7 +70,7 @@ export default function App() {
   const liveProvider = useMemo(() => createLiveProvider(), []);
   return (
     <ConfigProvider theme={{ token: { colorPrimary: "#1677ff" } }}>
-      <AntdApp>
+      <AppRoot>
         <Refine
           routerProvider={routerProvider}
           dataProvider={dataProvider}
@@ -104,7 +105,7 @@ export default function App() {
           </Routes>
           <UnsavedChangesNotifier />
         </Refine>
-      </AntdApp>
+      </AppRoot>
     </ConfigProvider>
   );
 }

@@ -2,12 +2,11 @@
  * The error catalogue's toasts (spec part 1 §8, §9): each GraphQL error message as a toast followed by a
  * period, for 3 seconds, at most one at a time; network errors are only logged.
  */
-import { message, notification } from "antd";
+import { message } from "antd";
 import "./antdStatic.ts";
 
 export const TOAST_SECONDS = 3;
 message.config({ maxCount: 1, duration: TOAST_SECONDS });
-notification.config({ maxCount: 1, duration: TOAST_SECONDS });
 
 let lastReportedAt = 0;
 
