@@ -48,6 +48,20 @@ export function precompress(): Plugin {
   };
 }
 
+/** antd Table's column filter imports Tree for `filterMode: "tree"` only: see the stub's comment. */
+export function tableFilterWithoutTree(): Plugin {
+  const stub = path.resolve(import.meta.dirname, "src/app/shims/table-filter-tree-unused.ts");
+  return {
+    name: "backoffice:table-filter-without-tree",
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === "../../../tree" && importer && /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) return stub;
+      return null;
+    },
+  };
+}
+
 // In development Vite serves the app and proxies the three interfaces to the Node server.
 // Browser build only (tests and the server use the real packages): see each shim's comment.
 const CASBIN_UNUSED = path.resolve(import.meta.dirname, "src/app/shims/casbin-unused.ts");
@@ -57,11 +71,12 @@ const BROWSER_ALIASES = [
   { find: /^csv-parse\/sync$/, replacement: CASBIN_UNUSED },
   { find: /^cross-fetch$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/cross-fetch.ts") },
   { find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/side-channel.cjs") },
+  { find: /^resize-observer-polyfill$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/resize-observer.ts") },
   { find: /^papaparse$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/papaparse-unused.ts") },
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), tableFilterWithoutTree()],
   resolve: { alias: BROWSER_ALIASES },
   build: {
     outDir: "dist",
