@@ -48,16 +48,24 @@ export function precompress(): Plugin {
   };
 }
 
-/** antd Table's column filter imports Tree for `filterMode: "tree"` only: see the stub's comment. */
-export function tableFilterWithoutTree(): Plugin {
-  const stub = path.resolve(import.meta.dirname, "src/app/shims/table-filter-tree-unused.ts");
+/**
+ * Imports a package makes for features the browser app does not use, or needs lighter (browser build only):
+ * see each stub's comment.
+ */
+const REPLACED_IMPORTS = [
+  // antd Table's column filter draws a Tree only for `filterMode: "tree"`
+  { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: "../../../tree", by: "src/app/shims/table-filter-tree-unused.ts" },
+  { importer: /graphql-request[\\/]build[\\/]esm[\\/][^\\/]+\.js$/, source: "./resolveRequestDocument.js", by: "src/app/shims/graphql-request-document.ts" },
+];
+
+export function replacedImports(): Plugin {
   return {
-    name: "backoffice:table-filter-without-tree",
+    name: "backoffice:replaced-imports",
     apply: "build",
     enforce: "pre",
     resolveId(source, importer) {
-      if (source === "../../../tree" && importer && /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/.test(importer)) return stub;
-      return null;
+      const hit = importer ? REPLACED_IMPORTS.find((r) => r.source === source && r.importer.test(importer)) : undefined;
+      return hit ? path.resolve(import.meta.dirname, hit.by) : null;
     },
   };
 }
@@ -72,11 +80,12 @@ const BROWSER_ALIASES = [
   { find: /^cross-fetch$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/cross-fetch.ts") },
   { find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/side-channel.cjs") },
   { find: /^resize-observer-polyfill$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/resize-observer.ts") },
+  { find: /^graphql-tag$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/graphql-tag.ts") },
   { find: /^papaparse$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/papaparse-unused.ts") },
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress(), tableFilterWithoutTree()],
+  plugins: [react(), precompress(), replacedImports()],
   resolve: { alias: BROWSER_ALIASES },
   build: {
     outDir: "dist",
