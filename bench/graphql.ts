@@ -325,8 +325,11 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
     }
 
     const rows: string[][] = [["query", "rows", "engine p50", "p95", "req/s", "SQL p50", "p95", "req/s", "ratio p50", "budget", ""]];
-    const budget = db.kind === "postgres" ? 1.3 : 1.5;
+    // issue 18 holds the engine's first three queries to 1.15 × hand SQL on a PostgreSQL server; the list pages of issues
+    // 13 and 14 to 1.3; the embedded database (one connection, no server round trip to hide behind) to 1.5
+    const budgetOf = (c: Case) => (db.kind !== "postgres" ? 1.5 : /^\([abc]\)/.test(c.name) ? 1.15 : 1.3);
     for (const c of cases) {
+      const budget = budgetOf(c);
       const [e, s] = await measurePair(engine(c), sql(c), { warmup: o.warmup, total: o.requests, concurrency: o.concurrency });
       const ratio = e.p50 / s.p50;
       if (!(ratio <= budget) || checks.get(c) !== "same") ok = false;
