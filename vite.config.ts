@@ -8,8 +8,10 @@ const server = `http://localhost:${process.env.PORT ?? 9000}`;
 
 const MARKDOWN_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[^/]*|markdown-table|ccount|trim-lines|devlop|bail|is-plain-obj|trough|zwitch|longest-streak|html-url-attributes|estree-util-[^/]+|style-to-[^/]+|inline-style-parser)\//;
 
-// Kept only by their UMD wrappers: @refinedev/devtools-internal reads stacks with them in development only.
-const DEVTOOLS_PACKAGES = /node_modules\/(error-stack-parser|stackframe)\//;
+// Kept only because they might have side effects on import, which they do not: @refinedev/devtools-internal reads
+// stacks with the first two in development only; antd's Table takes a few helpers from rc-tree, whose tree
+// component came along with them.
+const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree)\//;
 
 /** Third-party modules other than React and the router, which the entry (the sign-in page) needs. */
 const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[\\/])/;
@@ -53,8 +55,8 @@ export function precompress(): Plugin {
  * see each stub's comment.
  */
 const REPLACED_IMPORTS = [
-  // antd Table's column filter draws a Tree only for `filterMode: "tree"`
-  { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: "../../../tree", by: "src/app/shims/table-filter-tree-unused.ts" },
+  { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: "./FilterDropdown", by: "src/app/shims/table-column-filter-unused.ts" },
+  { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: "../../radio", by: "src/app/shims/table-radio-selection-unused.ts" },
   { importer: /graphql-request[\\/]build[\\/]esm[\\/][^\\/]+\.js$/, source: "./resolveRequestDocument.js", by: "src/app/shims/graphql-request-document.ts" },
 ];
 
@@ -95,7 +97,7 @@ export default defineConfig({
       // @refinedev/antd's MarkdownField pulls react-markdown and its parsers into every page that uses
       // the package (useTable, useForm); nothing here renders markdown, and these packages have no side
       // effects on import, so declaring that lets the build drop them (about 25 kB compressed).
-      treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_PACKAGES.test(id) && !DEVTOOLS_PACKAGES.test(id) },
+      treeshake: { moduleSideEffects: (id: string) => !MARKDOWN_PACKAGES.test(id) && !SIDE_EFFECT_FREE.test(id) },
       // ~60 lazy pages share antd, Refine and the rc-* components in as many different combinations, so
       // automatic splitting made dozens of small chunks (the first list page fetched 75 files, ~0.3 kB of headers
       // each, and brotli compresses small files worse). The third-party modules used by 20 or more pages go into
