@@ -17,7 +17,7 @@ const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree)\
 const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[\\/])/;
 
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
-const NOT_ON_LISTS = /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog)/;
+const NOT_ON_LISTS = /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog)/;
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 

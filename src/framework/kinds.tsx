@@ -3,7 +3,10 @@
  * on the show page and in CSV, edited in forms and filtered above lists.
  */
 import type { ReactNode } from "react";
-import { Checkbox, Form, Input, Select, Space, Button, Tag } from "antd";
+import { Checkbox, Form, Select, Space, Button, Tag } from "antd";
+// antd's Input itself, not its index (which adds OTP, Search, Password and Group to every list)
+import Input from "antd/es/input/Input.js";
+import TextArea from "antd/es/input/TextArea.js";
 import type { Rule } from "antd/es/form/index.js";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
@@ -110,7 +113,7 @@ const yesNo = [
 export const KINDS: Record<FieldKind, KindBehaviour> = {
   text: textKind,
   email: { ...textKind, render: (v) => (v ? <a href={`mailto:${str(v)}`}>{str(v)}</a> : null), input: (f, c) => <Input type="email" disabled={c.disabled} placeholder={f.placeholder} /> },
-  longText: { ...textKind, input: (f, c) => <Input.TextArea rows={4} disabled={c.disabled} placeholder={f.placeholder} /> },
+  longText: { ...textKind, input: (f, c) => <TextArea rows={4} disabled={c.disabled} placeholder={f.placeholder} /> },
   richText: {
     ...textKind,
     toText: (v) => str(v).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(),

@@ -1,5 +1,6 @@
 /** A phone number as { code, number }: country code and digits. */
-import { Input, Space } from "antd";
+import { Space } from "antd";
+import Input from "antd/es/input/Input.js";
 
 export interface Phone {
   code: string;

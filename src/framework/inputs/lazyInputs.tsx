@@ -5,7 +5,7 @@
  * `prefetchFormInputs` starts those downloads early, e.g. when the pointer reaches a Create button.
  */
 import { Suspense, lazy, type ComponentProps, type ComponentType } from "react";
-import { Input } from "antd";
+import Input from "antd/es/input/Input.js";
 
 const loaders = {
   pickers: () => import("./DateInputs.tsx"),
