@@ -3,11 +3,9 @@
  * grants, selection with arguments and the session, filters and ordering, and fields returning a table's rows.
  * Real server wiring, each database lane.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../server/db/types.ts";
-import { databaseLanes, openTestDb } from "../support/db.ts";
-import { post, type ServerUnderTest } from "./http.ts";
-import { startServer } from "./server.ts";
+import { describe, expect, it } from "vitest";
+import { databaseLanes } from "../support/db.ts";
+import { serverWithSetup } from "./server.ts";
 
 const SETUP_SQL = `
   create table author (id serial primary key, first_name text not null, last_name text);
@@ -34,29 +32,15 @@ const SETUP_SQL = `
 
 for (const lane of databaseLanes()) {
   describe(`${lane}: computed fields`, () => {
-    let db: Db;
-    let server: ServerUnderTest;
-    const q = (body: unknown) => post(server, "/v1/query", body);
-    const gql = (query: string, headers: Record<string, string> = {}) => post(server, "/v1/graphql", { query }, headers);
+    const { q, gql } = serverWithSetup(lane, {
+      type: "bulk",
+      args: [
+        { type: "run_sql", args: { sql: SETUP_SQL } },
+        { type: "track_table", args: { schema: "public", name: "author" } },
+        { type: "track_table", args: { schema: "public", name: "article" } },
+      ],
+    });
     const add = (name: string, definition: Record<string, unknown>, table = "author") => q({ type: "add_computed_field", args: { table, name, definition } });
-
-    beforeAll(async () => {
-      db = await openTestDb(lane);
-      server = await startServer(db);
-      const setup = await q({
-        type: "bulk",
-        args: [
-          { type: "run_sql", args: { sql: SETUP_SQL } },
-          { type: "track_table", args: { schema: "public", name: "author" } },
-          { type: "track_table", args: { schema: "public", name: "article" } },
-        ],
-      });
-      expect(setup.status).toBe(200);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.close();
-    });
 
     it("refuses what Hasura refuses, with its messages (add_computed_field_errors)", async () => {
       expect(await add("full_name", { function: "full_name" }, "random")).toEqual({ status: 400, body: { path: "$.args.table", error: 'table "random" does not exist', code: "not-exists" } });

@@ -3,44 +3,28 @@
  * describe them: requests name a column by its GraphQL name everywhere; metadata (permissions, presets) keeps the
  * column's own name. Real server wiring, each database lane.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../server/db/types.ts";
-import { databaseLanes, openTestDb } from "../support/db.ts";
-import { post, type ServerUnderTest } from "./http.ts";
-import { startServer } from "./server.ts";
+import { describe, expect, it } from "vitest";
+import { databaseLanes } from "../support/db.ts";
+import { serverWithSetup } from "./server.ts";
 
 for (const lane of databaseLanes()) {
   describe(`${lane}: custom column names`, () => {
-    let db: Db;
-    let server: ServerUnderTest;
-    const q = (body: unknown) => post(server, "/v1/query", body);
-    const gql = (query: string, headers: Record<string, string> = {}) => post(server, "/v1/graphql", { query }, headers);
-
-    beforeAll(async () => {
-      db = await openTestDb(lane);
-      server = await startServer(db);
-      const setup = await q({
-        type: "bulk",
-        args: [
-          {
-            type: "run_sql",
-            args: {
-              sql: `create table author (id serial primary key, name text not null, age integer);
-                    insert into author (name, age) values ('Clarke', 23), ('Bellamy', null);
-                    create table article (id serial primary key, title text not null, content text, author_id integer not null references author(id));
-                    insert into article (title, content, author_id) values ('Article 1 title', 'Article 1 content', 1), ('Article 2 title', 'Article 2 content', 2);`,
-            },
+    const { q, gql } = serverWithSetup(lane, {
+      type: "bulk",
+      args: [
+        {
+          type: "run_sql",
+          args: {
+            sql: `create table author (id serial primary key, name text not null, age integer);
+                  insert into author (name, age) values ('Clarke', 23), ('Bellamy', null);
+                  create table article (id serial primary key, title text not null, content text, author_id integer not null references author(id));
+                  insert into article (title, content, author_id) values ('Article 1 title', 'Article 1 content', 1), ('Article 2 title', 'Article 2 content', 2);`,
           },
-          { type: "track_table", version: 2, args: { table: "author", configuration: { custom_root_fields: { select: "Authors" }, custom_column_names: { id: "AuthorId" } } } },
-          { type: "track_table", version: 2, args: { table: "article", configuration: {} } },
-          { type: "create_array_relationship", args: { name: "articles", table: "author", using: { foreign_key_constraint_on: { table: "article", column: "author_id" } } } },
-        ],
-      });
-      expect(setup.status).toBe(200);
-    });
-    afterAll(async () => {
-      await server?.close();
-      await db?.close();
+        },
+        { type: "track_table", version: 2, args: { table: "author", configuration: { custom_root_fields: { select: "Authors" }, custom_column_names: { id: "AuthorId" } } } },
+        { type: "track_table", version: 2, args: { table: "article", configuration: {} } },
+        { type: "create_array_relationship", args: { name: "articles", table: "author", using: { foreign_key_constraint_on: { table: "article", column: "author_id" } } } },
+      ],
     });
 
     it("set_table_configuration renames columns and a root field, and an empty one undoes it (Hasura's set_and_unset)", async () => {

@@ -3,11 +3,9 @@
  * through relationships and against the root row (["$", column]), presets from session variables, on_conflict for
  * roles with and without update permission, and the error texts and codes. Real server wiring, each database lane.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../server/db/types.ts";
-import { databaseLanes, openTestDb } from "../support/db.ts";
-import { post, type ServerUnderTest } from "./http.ts";
-import { startServer } from "./server.ts";
+import { describe, expect, it } from "vitest";
+import { databaseLanes } from "../support/db.ts";
+import { serverWithSetup } from "./server.ts";
 
 const SETUP_SQL = `
   create table inventory (id serial primary key, name text not null, quantity integer not null);
@@ -20,45 +18,32 @@ const SETUP_SQL = `
 
 for (const lane of databaseLanes()) {
   describe(`${lane}: insert and update permissions in depth`, () => {
-    let db: Db;
-    let server: ServerUnderTest;
-    const q = (body: unknown) => post(server, "/v1/query", body);
-    const gql = (query: string, headers: Record<string, string>) => post(server, "/v1/graphql", { query }, headers);
-    const count = async (table: string) => Number((await db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0].n);
-
-    beforeAll(async () => {
-      db = await openTestDb(lane);
-      server = await startServer(db);
-      const setup = await q({
-        type: "bulk",
-        args: [
-          { type: "run_sql", args: { sql: SETUP_SQL } },
-          ...["inventory", "order_cart", "resident", "author", "article"].map((name) => ({ type: "track_table", args: { schema: "public", name } })),
-          { type: "create_object_relationship", args: { table: "order_cart", name: "item", using: { foreign_key_constraint_on: "item_id" } } },
-          { type: "create_object_relationship", args: { table: "article", name: "author", using: { foreign_key_constraint_on: "author_id" } } },
-          // an order may not ask for more than the item's stock: the item's quantity against the root row's
-          { type: "create_insert_permission", args: { table: "order_cart", role: "user", permission: { columns: ["item_id", "quantity"], check: { item: { quantity: { _cgte: ["$", "quantity"] } } } } } },
-          { type: "create_select_permission", args: { table: "order_cart", role: "user", permission: { columns: ["id", "quantity"], filter: {} } } },
-          {
-            type: "create_insert_permission",
-            args: { table: "resident", role: "user", permission: { columns: ["id", "age"], check: { id: "X-Hasura-Resident-Id" }, set: { name: "X-Hasura-Resident-Name", is_user: true } } },
-          },
-          { type: "create_select_permission", args: { table: "resident", role: "user", permission: { columns: ["id", "name", "age", "is_user"], filter: { id: "X-Hasura-Resident-Id" } } } },
-          // only registered authors may get articles
-          { type: "create_insert_permission", args: { table: "article", role: "user", permission: { columns: ["title", "author_id"], check: { author: { is_registered: { _eq: true } } } } } },
-          { type: "create_select_permission", args: { table: "article", role: "user", permission: { columns: ["id", "title"], filter: {} } } },
-          { type: "create_update_permission", args: { table: "article", role: "editor", permission: { columns: ["title"], filter: { author_id: "X-Hasura-User-Id" }, check: { title: { _like: "%!" } } } } },
-          { type: "create_select_permission", args: { table: "article", role: "editor", permission: { columns: ["id", "title"], filter: {} } } },
-          { type: "create_insert_permission", args: { table: "author", role: "user", permission: { columns: ["id", "name"], check: { id: "X-Hasura-User-Id" } } } },
-          { type: "create_select_permission", args: { table: "author", role: "user", permission: { columns: ["id", "name"], filter: { id: "X-Hasura-User-Id" } } } },
-        ],
-      });
-      expect(setup.status).toBe(200);
+    const h = serverWithSetup(lane, {
+      type: "bulk",
+      args: [
+        { type: "run_sql", args: { sql: SETUP_SQL } },
+        ...["inventory", "order_cart", "resident", "author", "article"].map((name) => ({ type: "track_table", args: { schema: "public", name } })),
+        { type: "create_object_relationship", args: { table: "order_cart", name: "item", using: { foreign_key_constraint_on: "item_id" } } },
+        { type: "create_object_relationship", args: { table: "article", name: "author", using: { foreign_key_constraint_on: "author_id" } } },
+        // an order may not ask for more than the item's stock: the item's quantity against the root row's
+        { type: "create_insert_permission", args: { table: "order_cart", role: "user", permission: { columns: ["item_id", "quantity"], check: { item: { quantity: { _cgte: ["$", "quantity"] } } } } } },
+        { type: "create_select_permission", args: { table: "order_cart", role: "user", permission: { columns: ["id", "quantity"], filter: {} } } },
+        {
+          type: "create_insert_permission",
+          args: { table: "resident", role: "user", permission: { columns: ["id", "age"], check: { id: "X-Hasura-Resident-Id" }, set: { name: "X-Hasura-Resident-Name", is_user: true } } },
+        },
+        { type: "create_select_permission", args: { table: "resident", role: "user", permission: { columns: ["id", "name", "age", "is_user"], filter: { id: "X-Hasura-Resident-Id" } } } },
+        // only registered authors may get articles
+        { type: "create_insert_permission", args: { table: "article", role: "user", permission: { columns: ["title", "author_id"], check: { author: { is_registered: { _eq: true } } } } } },
+        { type: "create_select_permission", args: { table: "article", role: "user", permission: { columns: ["id", "title"], filter: {} } } },
+        { type: "create_update_permission", args: { table: "article", role: "editor", permission: { columns: ["title"], filter: { author_id: "X-Hasura-User-Id" }, check: { title: { _like: "%!" } } } } },
+        { type: "create_select_permission", args: { table: "article", role: "editor", permission: { columns: ["id", "title"], filter: {} } } },
+        { type: "create_insert_permission", args: { table: "author", role: "user", permission: { columns: ["id", "name"], check: { id: "X-Hasura-User-Id" } } } },
+        { type: "create_select_permission", args: { table: "author", role: "user", permission: { columns: ["id", "name"], filter: { id: "X-Hasura-User-Id" } } } },
+      ],
     });
-    afterAll(async () => {
-      await server?.close();
-      await db?.close();
-    });
+    const { gql } = h;
+    const count = async (table: string) => Number((await h.db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0].n);
 
     it("a check compares a related row's column with the root row's (column_comparison_across_tables)", async () => {
       const user = { "x-hasura-role": "user" };
@@ -72,7 +57,7 @@ for (const lane of databaseLanes()) {
       expect((await gql("mutation { insert_order_cart(objects: {item_id: 2, quantity: 6}) { affected_rows } }", user)).body).toMatchObject({ errors: [{ extensions: { code: "permission-error" } }] });
     });
 
-    it("presets come from session variables and win over nothing the role may write; the check sees them", async () => {
+    it("presets come from session variables, are not inputs of the role, and the check sees them", async () => {
       const headers = { "x-hasura-role": "user", "x-hasura-resident-id": "5", "x-hasura-resident-name": "Clarke" };
       const ok = await gql("mutation { insert_resident_one(object: {id: 5, age: 25}) { id name age is_user } }", headers);
       expect(ok.body).toEqual({ data: { insert_resident_one: { id: 5, name: "Clarke", age: 25, is_user: true } } });
@@ -88,7 +73,7 @@ for (const lane of databaseLanes()) {
 
     it("a check through an object relationship, for each inserted row; nothing written when one fails", async () => {
       const user = { "x-hasura-role": "user" };
-      await db.exec("update author set is_registered = true where id = 1");
+      await h.db.exec("update author set is_registered = true where id = 1");
       const mixed = await gql('mutation { insert_article(objects: [{title: "ok", author_id: 1}, {title: "no", author_id: 2}]) { affected_rows } }', user);
       expect(mixed.body).toMatchObject({ errors: [{ extensions: { code: "permission-error" } }] });
       expect(await count("article")).toBe(0);
@@ -101,7 +86,7 @@ for (const lane of databaseLanes()) {
       expect(ignore.body).toEqual({ data: { insert_author: { affected_rows: 0 } } });
       const update = await gql('mutation { insert_author(objects: [{id: 1, name: "New"}], on_conflict: {constraint: author_pkey, update_columns: [name]}) { affected_rows } }', user);
       expect(update.body).toMatchObject({ errors: [{ extensions: { code: "validation-failed" } }] });
-      expect((await db.query<{ name: string }>("select name from author where id = 1")).rows[0].name).toBe("Author 1");
+      expect((await h.db.query<{ name: string }>("select name from author where id = 1")).rows[0].name).toBe("Author 1");
     });
 
     it("an update's filter picks the rows, its check judges them after; a failed check changes nothing", async () => {
@@ -112,7 +97,7 @@ for (const lane of databaseLanes()) {
       expect(failed.body).toEqual({
         errors: [{ message: "check constraint of an insert/update permission has failed", extensions: { path: "$.selectionSet.update_article.args", code: "permission-error" } }],
       });
-      expect((await db.query<{ title: string }>("select title from article")).rows.map((r) => r.title)).toEqual(["done!"]);
+      expect((await h.db.query<{ title: string }>("select title from article")).rows.map((r) => r.title)).toEqual(["done!"]);
       const notMine = await gql('mutation { update_article(where: {}, _set: {title: "x!"}) { affected_rows } }', { "x-hasura-role": "editor", "x-hasura-user-id": "2" });
       expect(notMine.body).toEqual({ data: { update_article: { affected_rows: 0 } } });
     });

@@ -7,7 +7,9 @@ import path from "node:path";
 import { buildServer } from "../../server/app.ts";
 import { configFromEnv, type Config } from "../../server/config.ts";
 import type { Db } from "../../server/db/types.ts";
-import { ADMIN_SECRET, type ServerUnderTest } from "./http.ts";
+import { afterAll, beforeAll } from "vitest";
+import { openTestDb, type Lane } from "../support/db.ts";
+import { ADMIN_SECRET, post, type ServerUnderTest } from "./http.ts";
 
 export type { ServerUnderTest } from "./http.ts";
 
@@ -34,4 +36,28 @@ export async function startServer(db: Db): Promise<ServerUnderTest> {
     wsUrl: `ws://127.0.0.1:${port}/v1/graphql`,
     close: () => app.close(),
   };
+}
+
+/**
+ * A test file's server on one database lane, set up by one admin request (a bulk of run_sql and metadata steps) before
+ * its tests and closed after them: `q` posts to /v1/query, `gql` to /v1/graphql (with a role's headers, say).
+ */
+export function serverWithSetup(lane: Lane, setup: unknown) {
+  const h = {
+    db: undefined as unknown as Db,
+    server: undefined as unknown as ServerUnderTest,
+    q: (body: unknown) => post(h.server, "/v1/query", body),
+    gql: (query: string, headers: Record<string, string> = {}) => post(h.server, "/v1/graphql", { query }, headers),
+  };
+  beforeAll(async () => {
+    h.db = await openTestDb(lane);
+    h.server = await startServer(h.db);
+    const r = await h.q(setup);
+    if (r.status !== 200) throw new Error(`set-up failed: ${JSON.stringify(r.body)}`);
+  });
+  afterAll(async () => {
+    await h.server?.close();
+    await h.db?.close();
+  });
+  return h;
 }
