@@ -19,6 +19,12 @@ const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
 const NOT_ON_LISTS = /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog)/;
 
+/** Our own modules (not a package's src/ folder). */
+const OUR_CODE = /^(?!.*node_modules).*[\\/](src|resources)[\\/]/;
+
+/** The modules the generated list page imports (filled during the build). */
+const listPage = new Set<string>();
+
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 /**
@@ -72,6 +78,25 @@ export function replacedImports(): Plugin {
   };
 }
 
+/**
+ * Fills `into` with the modules `file` imports statically, directly or not (known once the build has read every
+ * module, before chunks are made).
+ */
+export function staticImportsOf(file: string, into: Set<string>): Plugin {
+  return {
+    name: "backoffice:static-imports",
+    apply: "build",
+    buildEnd() {
+      const visit = (id: string) => {
+        if (into.has(id)) return;
+        into.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      visit(path.resolve(import.meta.dirname, file));
+    },
+  };
+}
+
 // In development Vite serves the app and proxies the three interfaces to the Node server.
 // Browser build only (tests and the server use the real packages): see each shim's comment.
 const CASBIN_UNUSED = path.resolve(import.meta.dirname, "src/app/shims/casbin-unused.ts");
@@ -87,7 +112,7 @@ const BROWSER_ALIASES = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress(), replacedImports()],
+  plugins: [react(), precompress(), replacedImports(), staticImportsOf("src/framework/pages/ListPage.tsx", listPage)],
   resolve: { alias: BROWSER_ALIASES },
   build: {
     outDir: "dist",
@@ -107,7 +132,13 @@ export default defineConfig({
       preserveEntrySignatures: false,
       output: {
         strictExecutionOrder: true,
-        codeSplitting: { groups: [{ name: "ui", test: (id: string) => SHARED_UI.test(id) && !NOT_ON_LISTS.test(id), minShareCount: 20, includeDependenciesRecursively: false }] },
+        codeSplitting: {
+          groups: [
+            { name: "ui", test: (id: string) => SHARED_UI.test(id) && !NOT_ON_LISTS.test(id), minShareCount: 20, includeDependenciesRecursively: false },
+            // our code of the generated list page (the framework's list, field kinds, formats) in one file too
+            { name: "list", test: (id: string) => OUR_CODE.test(id) && listPage.has(id), includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },
