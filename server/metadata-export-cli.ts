@@ -9,6 +9,7 @@ import { writeFileSync } from "node:fs";
 import { configFromEnv, type Config } from "./config.ts";
 import { openDatabase, migrate, type Db } from "./db/index.ts";
 import { createPolicy } from "./auth/policy/index.ts";
+import { combinedRole, rolesOf } from "./auth/provider.ts";
 import { ensureMetadataTable, readStoredMetadata } from "./graphql/metadata/store.ts";
 import { loadMetadataDir } from "./graphql/metadata/load.ts";
 import { withGeneratedPermissions } from "./graphql/metadata/with-permissions.ts";
@@ -34,10 +35,30 @@ export async function buildMetadataExport(db: Db, config: Config): Promise<Metad
   const policy = await createPolicy({ db, config, migrations: 0 });
   try {
     const metadata = (await readStoredMetadata(db)) ?? loadMetadataDir("hasura/metadata");
-    return { type: "replace_metadata", version: 2, args: { metadata: withGeneratedPermissions(metadata, policy.hasuraPermissions()) } };
+    const withRoles = { ...metadata, inherited_roles: [...(metadata.inherited_roles ?? []), ...(await combinedRoles(db, metadata))] };
+    if (!withRoles.inherited_roles.length) delete (withRoles as Partial<HasuraMetadata>).inherited_roles;
+    return { type: "replace_metadata", version: 2, args: { metadata: withGeneratedPermissions(withRoles, policy.hasuraPermissions()) } };
   } finally {
     await policy.close();
   }
+}
+
+/**
+ * An inherited role for every set of roles a user holds together, named as their access tokens name it
+ * (`combinedRole`): a real Hasura then answers such a user with the union of the roles, as our engine does.
+ */
+async function combinedRoles(db: Db, metadata: HasuraMetadata): Promise<{ role_name: string; role_set: string[] }[]> {
+  const { rows } = await db.query<{ role: string | null; multipleRoles: string | null }>(
+    `select distinct role, "multipleRoles"::text as "multipleRoles" from users where status <> 'deleted' and "multipleRoles" is not null`,
+  );
+  const declared = new Set((metadata.inherited_roles ?? []).map((r) => r.role_name));
+  const out = new Map<string, string[]>();
+  for (const row of rows) {
+    const roles = rolesOf(row);
+    const name = combinedRole(roles);
+    if (name && !declared.has(name)) out.set(name, [...roles].sort());
+  }
+  return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([role_name, role_set]) => ({ role_name, role_set }));
 }
 
 async function exportMetadata(config: Config): Promise<MetadataExport> {

@@ -82,6 +82,15 @@ export function rolesOf(user: { role: string | null; multipleRoles: string[] | s
   return user.role ? [user.role] : [];
 }
 
+/**
+ * The one role standing for a user's several roles in their access token: Hasura acts under one role per request, so
+ * a token names this inherited role (its set: the user's roles; `npm run metadata:export` declares it) as the default
+ * for a real Hasura. Our engine unites the roles themselves and ignores it (it is not among the user's roles).
+ */
+export function combinedRole(roles: readonly string[]): string | undefined {
+  return roles.length > 1 ? [...roles].sort().join("+") : undefined;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -114,10 +123,11 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
   /** `sid` names the sign-in session (the refresh-token family): a token of an ended session is refused. */
   async function issueAccessToken(user: { id: string; username: string; role: string | null; multipleRoles: UserRow["multipleRoles"] }, sessionId: string): Promise<string> {
     const roles = rolesOf(user);
+    const combined = combinedRole(roles);
     const key = keys.signingKey();
     const claims: HasuraClaims = {
-      "x-hasura-allowed-roles": roles,
-      "x-hasura-default-role": roles[roles.length - 1] ?? "",
+      "x-hasura-allowed-roles": combined ? [...roles, combined] : roles,
+      "x-hasura-default-role": combined ?? roles[roles.length - 1] ?? "",
       "x-hasura-user-id": user.id,
     };
     return new SignJWT({ [HASURA_CLAIMS]: claims, preferred_username: user.username, sid: sessionId })

@@ -24,7 +24,7 @@ describe.each(databaseLanes())("identity: sign-in, tokens, lockout, password res
     expect(body.data).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900 });
   });
 
-  it("access tokens carry Hasura's claims (allowed roles, last role as default, user id), last 15 minutes and verify with the published JWKS", async () => {
+  it("access tokens carry Hasura's claims (allowed roles and, for several, their combined role as default; user id), last 15 minutes and verify with the published JWKS", async () => {
     const { accessToken } = await signIn(server.app, "multi_role");
     const jwks = (await server.app.inject({ method: "GET", url: "/auth/jwks.json" })).json();
     expect(jwks.keys.length).toBeGreaterThan(0);
@@ -32,8 +32,14 @@ describe.each(databaseLanes())("identity: sign-in, tokens, lockout, password res
     const { payload, protectedHeader } = await jwtVerify(accessToken, createLocalJWKSet(jwks));
     expect(["ES256", "EdDSA"]).toContain(protectedHeader.alg);
     const claims = payload[CLAIMS] as Record<string, unknown>;
-    expect(claims["x-hasura-allowed-roles"]).toEqual(["front_desk", "hod"]);
-    expect(claims["x-hasura-default-role"]).toBe("hod");
+    // a real Hasura acts under one role: the inherited role that metadata:export declares for this set
+    expect(claims["x-hasura-allowed-roles"]).toEqual(["front_desk", "hod", "front_desk+hod"]);
+    expect(claims["x-hasura-default-role"]).toBe("front_desk+hod");
+    // the server itself acts under the user's own roles (their union); the combined name is not one of them
+    const gql = (role?: string) =>
+      server.app.inject({ method: "POST", url: "/v1/graphql", payload: { query: "{ branches(limit: 1) { id } }" }, headers: { authorization: `Bearer ${accessToken}`, ...(role ? { "x-hasura-role": role } : {}) } });
+    expect((await gql()).json()).toMatchObject({ data: { branches: [expect.any(Object)] } });
+    expect((await gql("front_desk+hod")).json()).toMatchObject({ errors: [{ message: "Your requested role is not in allowed roles", extensions: { code: "access-denied" } }] });
     expect(claims["x-hasura-user-id"]).toBe(await userId(server.db, "multi_role"));
     expect(payload.exp! - payload.iat!).toBe(15 * 60);
   });

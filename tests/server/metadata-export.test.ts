@@ -112,6 +112,31 @@ describe.each(databaseLanes())("metadata export for a real Hasura [%s]", (lane) 
     };
     expect(lessons("fulltime_tutor")).toBeLessThan(lessons("hod"));
   });
+
+  it("declares an inherited role for each set of roles a user holds, so a real Hasura answers them with the union", async () => {
+    expect(exported.args.metadata.inherited_roles).toContainEqual({ role_name: "front_desk+hod", role_set: ["front_desk", "hod"] });
+    const { rows } = await db.query<{ id: string }>(`select id from users where username = 'multi_role'`);
+    const userId = rows[0]!.id;
+    const tables = [...new Set(["front_desk", "hod"].flatMap((r) => Object.keys(generated[r] ?? {}).filter((t) => generated[r]![t]!.select)))];
+    const queries: string[] = [];
+    for (let i = 0; i < tables.length; i += 40) queries.push(`{ ${tables.slice(i, i + 40).map((t, j) => `t${i + j}: ${t.replace(/^public\./, "")}_aggregate { aggregate { count } }`).join(" ")} }`);
+    const answer = async (engine: Awaited<ReturnType<typeof createEngine>>, roles: string[]) => {
+      const out: unknown[] = [];
+      for (const query of queries) out.push((await engine.execute({ query }, { roles, isAdmin: false, userId, variables: { "x-hasura-user-id": userId } })).body);
+      return out;
+    };
+    const config = testConfig();
+    const live = await createEngine({ db, config });
+    live.setGeneratedPermissions(generated);
+    const expected = await answer(live, ["front_desk", "hod"]);
+    await live.close();
+    const hasura = await createEngine({ db, config });
+    await hasura.replaceMetadata(exported.args.metadata);
+    const got = await answer(hasura, ["front_desk+hod"]);
+    await hasura.close();
+    expect(JSON.stringify(expected)).not.toContain('"errors"');
+    expect(got).toEqual(expected);
+  });
 });
 
 describe("metadata:export arguments", () => {
