@@ -45,21 +45,22 @@ describe("setup adaptations", () => {
   it("splits SQL scripts on semicolons outside quotes, dollar quotes and comments", () => {
     expect(splitSql("select ';'; -- a;b\nselect $$x;y$$; select \"a;b\"")).toEqual(["select ';'", "-- a;b\nselect $$x;y$$", 'select "a;b"']);
   });
-  it("stubs PostGIS and tolerates a missing locale without touching other statements", () => {
+  it("stubs PostGIS (and skips permissions using its operators), tolerates a missing locale, keeps computed fields", () => {
     const { body, applied } = adaptSetup({
       type: "bulk",
       args: [
         { type: "run_sql", args: { sql: 'CREATE EXTENSION IF NOT EXISTS postgis;\nSET lc_monetary TO "en_US.utf-8";\ncreate table a (id int, location geography);' } },
         { type: "add_computed_field", args: { table: "a", name: "size" } },
         { type: "create_select_permission", args: { table: "a", role: "r", permission: { columns: "*", filter: { size: { _gt: 1 } } } } },
+        { type: "create_select_permission", args: { table: "a", role: "g", permission: { columns: "*", filter: { location: { _st_d_within: { distance: 1, from: {} } } } } } },
         { type: "track_table", args: { name: "a" } },
       ],
     });
-    const steps = (body as { args: { type: string; args: { sql?: string } }[] }).args;
-    expect(steps.map((s) => s.type)).toEqual(["run_sql", "track_table"]);
+    const steps = (body as { args: { type: string; args: { sql?: string; role?: string } }[] }).args;
+    expect(steps.map((s) => `${s.type}${s.args.role ? ` ${s.args.role}` : ""}`)).toEqual(["run_sql", "add_computed_field", "create_select_permission r", "track_table"]);
     expect(steps[0].args.sql).toBe(
       "DO $locale$ BEGIN EXECUTE 'SET lc_monetary TO \"en_US.utf-8\"'; EXCEPTION WHEN invalid_parameter_value THEN NULL; END $locale$;\ncreate table a (id int, location jsonb);",
     );
-    expect(applied).toHaveLength(4);
+    expect(applied).toHaveLength(3);
   });
 });
