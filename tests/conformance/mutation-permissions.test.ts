@@ -86,6 +86,9 @@ for (const lane of databaseLanes()) {
       expect(ignore.body).toEqual({ data: { insert_author: { affected_rows: 0 } } });
       const update = await gql('mutation { insert_author(objects: [{id: 1, name: "New"}], on_conflict: {constraint: author_pkey, update_columns: [name]}) { affected_rows } }', user);
       expect(update.body).toMatchObject({ errors: [{ extensions: { code: "validation-failed" } }] });
+      // the placeholder of an empty update_column enum is no column either
+      const placeholder = await gql('mutation { insert_author(objects: [{id: 1, name: "New"}], on_conflict: {constraint: author_pkey, update_columns: [_PLACEHOLDER]}) { affected_rows } }', user);
+      expect(placeholder.body).toMatchObject({ errors: [{ extensions: { code: "permission-error" } }] });
       expect((await h.db.query<{ name: string }>("select name from author where id = 1")).rows[0].name).toBe("Author 1");
     });
 

@@ -279,8 +279,13 @@ class Planner {
     let conflict: InsertIR["onConflict"];
     if (isObject(onConflict)) {
       const upd = this.input.access.update(table);
-      const cols = (Array.isArray(onConflict.update_columns) ? onConflict.update_columns : onConflict.update_columns ? [onConflict.update_columns] : []).map((f) => table.field.get(String(f))!.name);
-      if (cols.length && !upd) throw new RequestError("permission-error", `upsert is not allowed: no update permission on "${table.name}"`, `${path}.args.on_conflict`);
+      const given = (Array.isArray(onConflict.update_columns) ? onConflict.update_columns : onConflict.update_columns ? [onConflict.update_columns] : []).map(String);
+      if (given.length && !upd) throw new RequestError("permission-error", `upsert is not allowed: no update permission on "${table.name}"`, `${path}.args.on_conflict`);
+      const cols = given.map((f) => {
+        const column = table.field.get(f);
+        if (!column) throw new RequestError("validation-failed", `unexpected value ${JSON.stringify(f)} for enum: '${table.typeName}_update_column'`, `${path}.args.on_conflict.update_columns`);
+        return column.name;
+      });
       const updateRules = upd && cols.length ? applicableRules(upd, new Set(cols), table, "update", `${path}.args.on_conflict`) : undefined;
       conflict = {
         constraint: String(onConflict.constraint),
