@@ -251,7 +251,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
             };
           }
           for (const c of visibleComputed(t)) {
-            const args = computedArgs(c);
+            const args = computedArgs(t, c);
             const extensions = info({ kind: "computed", field: c.name });
             if (c.returns.kind === "scalar") fields[c.name] = { type: scalar(c.returns.type.scalar), args, description: "A computed field, executes function", extensions };
             else {
@@ -284,13 +284,13 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
     );
 
   /** The `args` of a computed field whose function takes arguments from the request: `<function>_args`. */
-  const computedArgs = (c: ComputedFieldModel): Record<string, { type: GraphQLInputType; description?: string }> => {
+  const computedArgs = (t: TableModel, c: ComputedFieldModel): Record<string, { type: GraphQLInputType; description?: string }> => {
     const inputs = c.params.flatMap((p) => (p.kind === "input" ? [p] : []));
     if (!inputs.length) return {};
     const type = once(`${c.function.name}_args`, () =>
       new GraphQLInputObjectType({ name: `${c.function.name}_args`, fields: Object.fromEntries(inputs.map((p) => [p.name, { type: p.optional ? scalar(p.type.scalar) : nn(scalar(p.type.scalar)) }])) }),
     );
-    return { args: { type: inputs.some((p) => !p.optional) ? nn(type) : type, description: `input parameters for computed field "${c.name}" defined on table "${c.function.name}"` } };
+    return { args: { type: inputs.some((p) => !p.optional) ? nn(type) : type, description: `input parameters for computed field "${c.name}" defined on table "${t.name}"` } };
   };
 
   const pkArgs = (t: TableModel, cols: readonly string[]) =>
