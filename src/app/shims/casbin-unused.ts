@@ -1,7 +1,7 @@
 /**
  * Stands in, in the browser build only (vite.config.ts), for three packages casbin imports for features our
  * model does not use: `buffer` (ipMatch), `minimatch` (globMatch) and `csv-parse/sync` (reading policy CSV
- * text — the browser adds the rules as arrays, src/app/policy.ts). About 40 kB compressed the list pages no
+ * text — the browser adds the rules as arrays, src/app/casbinEnforcer.ts). About 40 kB compressed the list pages no
  * longer download. Each throws if ever called, so a model that starts using one fails loudly, not wrongly.
  */
 function unused(what: string): never {
