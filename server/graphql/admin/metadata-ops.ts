@@ -15,7 +15,7 @@ import type {
 } from "./metadata-types.ts";
 import { PERMISSION_TYPES } from "./metadata-types.ts";
 
-import { emptyMetadata, tableKey } from "../metadata/types.ts";
+import { emptyMetadata, qualifiedTable, tableKey } from "../metadata/types.ts";
 
 export type { QualifiedTable } from "./metadata-types.ts";
 
@@ -233,7 +233,7 @@ export function addComputedField(md: HasuraMetadata, rawArgs: unknown): HasuraMe
   const name = requireString(args, "name");
   const definition = args.definition;
   if (!isObject(definition)) throw new AdminError("parse-failed", `key "definition" not found`, "$.args");
-  const fn = typeof definition.function === "string" ? definition.function : parseTable(definition.function, "$.args.definition.function");
+  const fn = parseTable(definition.function, "$.args.definition.function");
   const next = clone(md);
   const entry = findTable(next, table);
   if (!entry) throw new AdminError("not-exists", `table "${showTable(table)}" does not exist`, "$.args.table");
@@ -242,7 +242,7 @@ export function addComputedField(md: HasuraMetadata, rawArgs: unknown): HasuraMe
   list.push({
     name,
     definition: {
-      function: typeof fn === "string" ? { schema: "public", name: fn } : fn,
+      function: fn,
       table_argument: typeof definition.table_argument === "string" ? definition.table_argument : null,
       ...(typeof definition.session_argument === "string" ? { session_argument: definition.session_argument } : {}),
     },
@@ -663,8 +663,7 @@ export function reconcileWithCatalog(md: HasuraMetadata, catalog: CatalogSnapsho
   for (const entry of nextSource.tables) {
     if (!entry.computed_fields) continue;
     entry.computed_fields = entry.computed_fields.filter((c) => {
-      const fn = typeof c.definition.function === "string" ? { schema: "public", name: c.definition.function } : c.definition.function;
-      if (catalog.functions.has(tableKey(fn))) return true;
+      if (catalog.functions.has(tableKey(qualifiedTable(c.definition.function)))) return true;
       dependents.push(`computed field ${showTable(entry.table)}.${c.name}`);
       return false;
     });

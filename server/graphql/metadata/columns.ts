@@ -1,4 +1,5 @@
 import type { CatalogColumn } from "./catalog.ts";
+import { GRAPHQL_NAME } from "./types.ts";
 
 /** A column as the engine sees it: the catalogue's facts, its GraphQL name and what its type allows. */
 export interface ColumnModel extends CatalogColumn {
@@ -23,7 +24,7 @@ const SCALARS: Record<string, string> = {
 
 function scalarOf(c: CatalogColumn): string {
   const s = SCALARS[c.udt] ?? c.udt;
-  return /^[_A-Za-z][_0-9A-Za-z]*$/.test(s) ? s : s.replace(/[^_0-9A-Za-z]/g, "_");
+  return GRAPHQL_NAME.test(s) ? s : s.replace(/[^_0-9A-Za-z]/g, "_");
 }
 
 export function columnModel(c: CatalogColumn, field = c.name): ColumnModel {

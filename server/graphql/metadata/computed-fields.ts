@@ -1,6 +1,6 @@
 import type { Catalog, CatalogFunction } from "./catalog.ts";
 import { columnModel, type ColumnModel } from "./columns.ts";
-import { MetadataError, qualifiedTable, tableKey, type ComputedFieldMetadata } from "./types.ts";
+import { GRAPHQL_NAME, MetadataError, qualifiedTable, tableKey, type ComputedFieldMetadata } from "./types.ts";
 
 /** One input argument of a computed field's function, in the function's order. */
 export type ComputedParam =
@@ -18,7 +18,10 @@ export interface ComputedFieldModel {
   readonly returns: { readonly kind: "scalar"; readonly type: ColumnModel } | { readonly kind: "table"; readonly table: string };
 }
 
-const GQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+/** A field the request must give `args` for: it cannot be filtered or ordered on (there is nowhere to give them). */
+export function needsArguments(field: ComputedFieldModel): boolean {
+  return field.params.some((p) => p.kind === "input" && !p.optional);
+}
 
 /** The catalogue's type described as a column, so comparisons, casts and scalars treat the value as one. */
 function typed(name: string, t: { sqlType: string; udt: string; category: string }): ColumnModel {
@@ -34,7 +37,7 @@ export function computedField(meta: ComputedFieldMetadata, table: { key: string;
   const fn = qualifiedTable(meta.definition?.function ?? "");
   const prefix = `in table ${JSON.stringify(table.name)}: in computed field ${JSON.stringify(meta.name)}: `;
   const fail = (message: string) => new MetadataError("constraint-violation", prefix + message, "$.args");
-  if (!GQL_NAME.test(meta.name)) throw fail(`${JSON.stringify(meta.name)} is not a valid GraphQL name`);
+  if (!GRAPHQL_NAME.test(meta.name)) throw fail(`${JSON.stringify(meta.name)} is not a valid GraphQL name`);
   const overloads = catalog.functions.get(tableKey(fn)) ?? [];
   if (!overloads.length) throw fail(`no such function exists in postgres : ${JSON.stringify(fn.name)}`);
   if (overloads.length > 1) throw fail(`function ${JSON.stringify(fn.name)} is overloaded. Overloaded functions are not supported`);

@@ -2,10 +2,8 @@ import type { GeneratedPermissions, TableRolePermissions } from "../../auth/type
 import type { Catalog, CatalogColumn } from "./catalog.ts";
 import { columnModel, type ColumnModel } from "./columns.ts";
 import { computedField, type ComputedFieldModel } from "./computed-fields.ts";
-
-export type { ColumnModel } from "./columns.ts";
-export type { ComputedFieldModel } from "./computed-fields.ts";
 import {
+  GRAPHQL_NAME,
   MetadataError,
   qualifiedTable,
   tableKey,
@@ -14,6 +12,9 @@ import {
   type RelationshipMetadata,
   type TableMetadata,
 } from "./types.ts";
+
+export type { ColumnModel } from "./columns.ts";
+export type { ComputedFieldModel } from "./computed-fields.ts";
 
 /** The tracked tables as the later stages see them: catalogue facts + metadata, checked against each other. */
 export interface RelationshipModel {
@@ -99,8 +100,6 @@ export interface Model {
   readonly tables: ReadonlyMap<string, TableModel>;
   readonly inheritedRoles: ReadonlyMap<string, readonly string[]>;
 }
-
-const GQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 function columnsOf(list: string[] | "*" | undefined, table: TableModel | { columns: readonly ColumnModel[] }, where: string, lenient = false): string[] {
   if (list === "*" || list === undefined) return table.columns.map((c) => c.name);
@@ -231,7 +230,7 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
     const cat = catalog.get(key);
     if (!cat) throw new MetadataError("not-exists", `no such table/view exists in source: ${JSON.stringify(q.name)}`, where);
     const base = meta.configuration?.custom_name ?? (q.schema === "public" ? q.name : `${q.schema}_${q.name}`);
-    if (!GQL_NAME.test(base)) throw new MetadataError("invalid-configuration", `the table name ${JSON.stringify(base)} is not a valid GraphQL name; set a custom_name`, where);
+    if (!GRAPHQL_NAME.test(base)) throw new MetadataError("invalid-configuration", `the table name ${JSON.stringify(base)} is not a valid GraphQL name; set a custom_name`, where);
     if (typeNames.has(base)) throw new MetadataError("invalid-configuration", `the GraphQL type name ${JSON.stringify(base)} is used by two tables`, where);
     typeNames.add(base);
     const custom = customColumnNames(meta, cat.columns, where);
@@ -264,7 +263,7 @@ export function buildModel(metadata: HasuraMetadata, catalog: Catalog, generated
         const clash = t.field.get(r.name) ?? (kind === "array" ? t.field.get(`${r.name}_aggregate`) : undefined);
         if (rels.has(r.name) || (clash && clash.field === clash.name && clash.name === r.name)) throw new MetadataError("already-exists", `field with name "${r.name}" already exists in table "${t.name}"`, where);
         if (clash && clash.field !== clash.name) throw new MetadataError("invalid-configuration", `field definition conflicts with custom field name for postgres column ${JSON.stringify(clash.name)}`, `${where}.${kind}_relationships`);
-        if (!GQL_NAME.test(r.name)) throw new MetadataError("invalid-configuration", `relationship name ${JSON.stringify(r.name)} is not a valid GraphQL name`, where);
+        if (!GRAPHQL_NAME.test(r.name)) throw new MetadataError("invalid-configuration", `relationship name ${JSON.stringify(r.name)} is not a valid GraphQL name`, where);
         const rel = relationship(r, kind, key, catalog, `${where}.${kind}_relationships`);
         if (!tables.has(rel.target)) throw new MetadataError("not-exists", `table "${rel.target}" is not tracked`, where);
         rels.set(r.name, rel);
@@ -295,7 +294,7 @@ function customColumnNames(meta: TableMetadata, columns: readonly CatalogColumn[
   const missing = [...names.keys()].filter((c) => !known.has(c));
   if (missing.length) throw new MetadataError("not-exists", `the following columns referenced in column_config do not exist: ${missing.join(", ")}`, `${where}.configuration`);
   for (const name of names.values()) {
-    if (!GQL_NAME.test(name)) throw new MetadataError("invalid-configuration", `${JSON.stringify(name)} is not a valid GraphQL name`, `${where}.configuration`);
+    if (!GRAPHQL_NAME.test(name)) throw new MetadataError("invalid-configuration", `${JSON.stringify(name)} is not a valid GraphQL name`, `${where}.configuration`);
   }
   const fields = columns.map((c) => names.get(c.name) ?? c.name);
   const twice = fields.filter((f, i) => fields.indexOf(f) !== i);

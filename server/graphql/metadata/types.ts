@@ -6,6 +6,9 @@ export interface QualifiedTable {
 
 export type BoolExpJson = Record<string, unknown>;
 
+/** A GraphQL name (type, field, argument): what every name the metadata makes part of the schema must be. */
+export const GRAPHQL_NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
+
 export interface RelationshipUsing {
   foreign_key_constraint_on?: string | string[] | { column?: string; columns?: string[]; table: QualifiedTable | string };
   manual_configuration?: { remote_table: QualifiedTable | string; column_mapping: Record<string, string> };

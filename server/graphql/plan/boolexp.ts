@@ -2,7 +2,8 @@ import type { ColumnModel, Model, RelationshipModel, TableModel } from "../metad
 import { qualifiedTable, tableKey, type QualifiedTable } from "../metadata/types.ts";
 import { RequestError } from "../errors.ts";
 import type { AggregatePredicate, AggregatePredicateFunction, AggregatePredicateOp, BoolExp, ComparisonOp, ComputedCall, Value } from "./ir.ts";
-import type { Access } from "./permissions.ts";
+import { needsArguments } from "../metadata/computed-fields.ts";
+import { seesComputedField, type Access } from "./permissions.ts";
 
 const OPS = new Set<string>([
   "_eq", "_neq", "_gt", "_lt", "_gte", "_lte", "_in", "_nin", "_is_null",
@@ -64,13 +65,9 @@ const columnNamed = (ctx: BoolExpContext, table: TableModel, name: string): Colu
  * A computed field used in a filter, applied to the row: permission filters may use any (Hasura's rule); a caller's
  * where only those the role sees — a scalar one granted to it, one returning a table it may read — and needing no argument.
  */
-function computedFieldNamed(ctx: BoolExpContext, table: TableModel, name: string): ComputedCall | undefined {
+export function computedFieldNamed(ctx: BoolExpContext, table: TableModel, name: string): ComputedCall | undefined {
   const field = table.computedFields.get(name);
-  if (!field) return undefined;
-  if (ctx.access) {
-    const visible = field.returns.kind === "scalar" ? !!ctx.access.select(table)?.computedFields.has(name) : !!ctx.access.select(ctx.model.tables.get(field.returns.table)!);
-    if (!visible || field.params.some((p) => p.kind === "input" && !p.optional)) return undefined;
-  }
+  if (!field || (ctx.access && (!seesComputedField(ctx.access, ctx.model, table, field) || needsArguments(field)))) return undefined;
   return { field, table, args: new Map() };
 }
 

@@ -1,8 +1,8 @@
-import type { Model, TableModel } from "../metadata/model.ts";
+import type { ColumnModel, Model, TableModel } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
 import type { AggregateOp } from "../schema/fields.ts";
 import type { Direction, Nulls, OrderItem, OrderTarget } from "./ir.ts";
-import { targetFilter, type BoolExpContext } from "./boolexp.ts";
+import { computedFieldNamed, targetFilter, type BoolExpContext } from "./boolexp.ts";
 
 const DIRECTIONS: Record<string, [Direction, Nulls]> = {
   asc: ["asc", "last"],
@@ -20,6 +20,28 @@ function direction(v: unknown, path: string): [Direction, Nulls] {
   return d;
 }
 
+type Aggregate = { readonly op: "count"; readonly column?: undefined } | { readonly op: AggregateOp; readonly column: ColumnModel };
+
+/** An aggregate order_by (`{count: desc, max: {col: asc}}`) over `target`'s rows: each aggregate with its direction, in the order given. */
+function aggregateOrder(target: TableModel, spec: Record<string, unknown>, path: string): { of: Aggregate; direction: Direction; nulls: Nulls }[] {
+  const out: { of: Aggregate; direction: Direction; nulls: Nulls }[] = [];
+  for (const [op, value] of Object.entries(spec)) {
+    if (value === undefined || value === null) continue;
+    if (op === "count") {
+      const [d, n] = direction(value, path);
+      out.push({ of: { op: "count" }, direction: d, nulls: n });
+    } else if (AGG_OPS.has(op) && typeof value === "object") {
+      for (const [col, dir] of Object.entries(value as Record<string, unknown>)) {
+        const column = target.field.get(col);
+        if (!column) throw new RequestError("validation-failed", `field '${col}' not found in type: '${target.typeName}_${op}_order_by'`, path);
+        const [d, n] = direction(dir, path);
+        out.push({ of: { op: op as AggregateOp, column }, direction: d, nulls: n });
+      }
+    } else throw new RequestError("validation-failed", `field '${op}' not found in type: '${target.typeName}_aggregate_order_by'`, path);
+  }
+  return out;
+}
+
 /** order_by: a list (or one) of objects whose keys are read in the order given. Empty objects are ignored. */
 export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: TableModel, json: unknown): OrderItem[] {
   const items: OrderItem[] = [];
@@ -33,10 +55,10 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
         items.push({ target: wrap({ kind: "column", column }), direction: d, nulls: n });
         continue;
       }
-      const computed = t.computedFields.get(key);
-      if (computed?.returns.kind === "scalar" && (!ctx.access || ctx.access.select(t)?.computedFields.has(key))) {
+      const computed = computedFieldNamed(ctx, t, key);
+      if (computed?.field.returns.kind === "scalar") {
         const [d, n] = direction(v, ctx.path);
-        items.push({ target: wrap({ kind: "computed", call: { field: computed, table: t, args: new Map() } }), direction: d, nulls: n });
+        items.push({ target: wrap({ kind: "computed", call: computed }), direction: d, nulls: n });
         continue;
       }
       const rel = t.relationships.get(key);
@@ -46,44 +68,24 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
         walk(target, v as Record<string, unknown>, (inner) => wrap({ kind: "object_rel", rel, target, filter, then: inner }));
         continue;
       }
-      const aggComputed = key.endsWith("_aggregate") ? t.computedFields.get(key.slice(0, -"_aggregate".length)) : undefined;
-      if (aggComputed?.returns.kind === "table" && typeof v === "object") {
-        const target = ctx.model.tables.get(aggComputed.returns.table)!;
-        const call = { field: aggComputed, table: t, args: new Map() };
+      // `<array relationship or table-valued computed field>_aggregate: {count, max: {column}, …}`
+      const aggregated = key.endsWith("_aggregate") && typeof v === "object" ? key.slice(0, -"_aggregate".length) : undefined;
+      const aggComputed = aggregated === undefined ? undefined : computedFieldNamed(ctx, t, aggregated);
+      if (aggComputed?.field.returns.kind === "table") {
+        const target = ctx.model.tables.get(aggComputed.field.returns.table)!;
         const filter = targetFilter(ctx, target);
-        for (const [op, spec] of Object.entries(v as Record<string, unknown>)) {
-          if (spec === undefined || spec === null) continue;
-          if (op === "count") {
-            const [d, n] = direction(spec, ctx.path);
-            items.push({ target: wrap({ kind: "computed_aggregate", call, target, filter, op: "count" }), direction: d, nulls: n });
-          } else if (AGG_OPS.has(op) && typeof spec === "object") {
-            for (const [col, dir] of Object.entries(spec as Record<string, unknown>)) {
-              const column = target.field.get(col);
-              if (!column) throw new RequestError("validation-failed", `field '${col}' not found in type: '${target.typeName}_${op}_order_by'`, ctx.path);
-              const [d, n] = direction(dir, ctx.path);
-              items.push({ target: wrap({ kind: "computed_aggregate", call, target, filter, op: op as AggregateOp, column }), direction: d, nulls: n });
-            }
-          } else throw new RequestError("validation-failed", `field '${op}' not found in type: '${target.typeName}_aggregate_order_by'`, ctx.path);
+        for (const a of aggregateOrder(target, v as Record<string, unknown>, ctx.path)) {
+          items.push({ target: wrap({ kind: "computed_aggregate", call: aggComputed, target, filter, ...a.of }), direction: a.direction, nulls: a.nulls });
         }
         continue;
       }
-      const aggRel = key.endsWith("_aggregate") ? t.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
-      if (aggRel && aggRel.kind === "array" && typeof v === "object") {
+      const aggRel = aggregated === undefined ? undefined : t.relationships.get(aggregated);
+      if (aggRel?.kind === "array") {
         const target = ctx.model.tables.get(aggRel.target)!;
         const filter = targetFilter(ctx, target);
-        for (const [op, spec] of Object.entries(v as Record<string, unknown>)) {
-          if (spec === undefined || spec === null) continue;
-          if (op === "count") {
-            const [d, n] = direction(spec, ctx.path);
-            items.push({ target: wrap({ kind: "array_count", rel: aggRel, target, filter }), direction: d, nulls: n });
-          } else if (AGG_OPS.has(op) && typeof spec === "object") {
-            for (const [col, dir] of Object.entries(spec as Record<string, unknown>)) {
-              const column = target.field.get(col);
-              if (!column) throw new RequestError("validation-failed", `field '${col}' not found in type: '${target.typeName}_${op}_order_by'`, ctx.path);
-              const [d, n] = direction(dir, ctx.path);
-              items.push({ target: wrap({ kind: "array_aggregate", rel: aggRel, target, filter, op: op as AggregateOp, column }), direction: d, nulls: n });
-            }
-          } else throw new RequestError("validation-failed", `field '${op}' not found in type: '${target.typeName}_aggregate_order_by'`, ctx.path);
+        for (const { of, direction: d, nulls: n } of aggregateOrder(target, v as Record<string, unknown>, ctx.path)) {
+          const over: OrderTarget = of.op === "count" ? { kind: "array_count", rel: aggRel, target, filter } : { kind: "array_aggregate", rel: aggRel, target, filter, op: of.op, column: of.column };
+          items.push({ target: wrap(over), direction: d, nulls: n });
         }
         continue;
       }

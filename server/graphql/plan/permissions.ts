@@ -1,5 +1,5 @@
 import type { BoolExpJson } from "../metadata/types.ts";
-import type { InsertPermission, Model, RolePermissions, TableModel, UpdatePermission } from "../metadata/model.ts";
+import type { ComputedFieldModel, InsertPermission, Model, RolePermissions, TableModel, UpdatePermission } from "../metadata/model.ts";
 
 /**
  * What one request may do, per table: the union of the session's roles (Hasura's inherited-role
@@ -64,6 +64,11 @@ export function adminAccess(): Access {
     update: (t) => ({ columns: all(t), filter: null, check: null, set: {}, rules: [{ columns: all(t), filter: null, check: null }] }),
     delete: () => ({ filter: null }),
   };
+}
+
+/** Hasura's rule for a role and a computed field: a scalar one when its select permission lists it, one returning a table when it may read that table. */
+export function seesComputedField(access: Access, model: Model, table: TableModel, field: ComputedFieldModel): boolean {
+  return field.returns.kind === "scalar" ? !!access.select(table)?.computedFields.has(field.name) : !!access.select(model.tables.get(field.returns.table)!);
 }
 
 /** Expands inherited roles to the roles they are made of. */

@@ -16,7 +16,8 @@ import {
   type GraphQLScalarType,
 } from "graphql";
 import type { ColumnModel, ComputedFieldModel, Model, TableModel } from "../metadata/model.ts";
-import type { Access } from "../plan/permissions.ts";
+import { needsArguments } from "../metadata/computed-fields.ts";
+import { seesComputedField, type Access } from "../plan/permissions.ts";
 import { NUMERIC_AGGREGATES, type FieldInfo, type RootKind } from "./fields.ts";
 import { scalarRegistry } from "./scalars.ts";
 
@@ -41,11 +42,8 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
   };
   const target = (t: TableModel, rel: string) => model.tables.get(t.relationships.get(rel)!.target)!;
   const visibleRels = (t: TableModel) => [...t.relationships.values()].filter((r) => selectable(model.tables.get(r.target)!));
-  /** Scalar computed fields the role was granted; those returning a table where the role may select that table. */
-  const visibleComputed = (t: TableModel) =>
-    [...t.computedFields.values()].filter((c) => (c.returns.kind === "scalar" ? !!selectable(t)?.computedFields.has(c.name) : !!selectable(model.tables.get(c.returns.table)!)));
-  /** Filterable and orderable: those that need no argument from the request. */
-  const argumentFree = (c: ComputedFieldModel) => !c.params.some((p) => p.kind === "input" && !p.optional);
+  const visibleComputed = (t: TableModel) => [...t.computedFields.values()].filter((c) => seesComputedField(access, model, t, c));
+  const argumentFree = (c: ComputedFieldModel) => !needsArguments(c);
 
   const orderByEnum = once("order_by", () =>
     new GraphQLEnumType({

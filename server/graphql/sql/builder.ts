@@ -1,5 +1,6 @@
 import { RequestError } from "../errors.ts";
 import type { ColumnModel, TableModel } from "../metadata/model.ts";
+import { GRAPHQL_NAME } from "../metadata/types.ts";
 import type { Value } from "../plan/ir.ts";
 
 /** A compiled statement: the compiler's whole contract is "plan in, frozen {sql, params} out". */
@@ -21,7 +22,6 @@ export interface CompileOptions {
   readonly materializeRootLists?: boolean;
 }
 
-const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/;
 
 /** Quotes an identifier. Only names from tracked metadata and the catalogue reach this. */
 export function ident(name: string): string {
@@ -32,7 +32,7 @@ export function tableRef(t: TableModel): string {
 }
 /** A GraphQL name (alias, __typename) as an SQL string literal: GraphQL names cannot hold a quote, checked here. */
 export function nameLiteral(name: string): string {
-  if (!NAME.test(name)) throw new RequestError("validation-failed", `not a valid GraphQL name: ${JSON.stringify(name)}`);
+  if (!GRAPHQL_NAME.test(name)) throw new RequestError("validation-failed", `not a valid GraphQL name: ${JSON.stringify(name)}`);
   return `'${name}'`;
 }
 /** Column type for casting parameters: the catalogue's type without its modifier (numeric(12,2) → numeric). */
