@@ -9,6 +9,7 @@ import { ensureMetadataTable, readStoredMetadata, storeMetadata } from "./metada
 import { ensureChangeTriggers } from "./metadata/triggers.ts";
 import type { HasuraMetadata } from "./metadata/types.ts";
 import { adminAccess, roleAccess, type Access } from "./plan/permissions.ts";
+import type { MetadataChecker } from "./admin/metadata-types.ts";
 import { DEFAULT_LIMITS, type RequestLimits } from "./plan/limits.ts";
 import { checkPermissionFilters } from "./plan/permission-check.ts";
 import { buildSchema } from "./schema/build.ts";
@@ -23,8 +24,8 @@ export interface Engine {
   replaceMetadata(metadata: HasuraMetadata): Promise<void>;
   /** Re-read the Postgres catalogue and rebuild; vanished tables/columns are dropped from metadata. */
   reloadCatalog(): Promise<void>;
-  /** Validates metadata against the catalogue as q sees it (a transaction's own DDL included); throws MetadataError. */
-  checkMetadata(metadata: HasuraMetadata, q: Queryable): Promise<void>;
+  /** Validates metadata against the catalogue as q sees it (a transaction's own DDL included), read once until the schema changes. */
+  metadataChecker(q: Queryable): MetadataChecker;
   /** Installs the access policy's permissions. Throws MetadataError (keeping the old ones) when a filter does not fit the data. */
   setGeneratedPermissions(permissions: GeneratedPermissions): void;
   /** Throws MetadataError when these permissions' filters name columns or relationships that do not exist. */
@@ -144,8 +145,16 @@ export async function createEngine(ctx: { db: Db; config: Config }, options: Eng
       catalog = fresh;
       install(next, m);
     },
-    async checkMetadata(next, q) {
-      buildModel(next, await readCatalog(q), generated);
+    metadataChecker(q) {
+      let seen: Promise<Catalog> | undefined;
+      return {
+        async check(next) {
+          buildModel(next, await (seen ??= readCatalog(q)), generated);
+        },
+        schemaChanged() {
+          seen = undefined;
+        },
+      };
     },
     async reloadCatalog() {
       const fresh = await readCatalog(db);

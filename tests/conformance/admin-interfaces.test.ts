@@ -18,7 +18,7 @@ function tables(md: unknown): string[] {
 describe("admin interfaces are absent without an admin secret", () => {
   it("does not register the routes", async () => {
     const app = Fastify();
-    const engine = { getMetadata: () => ({ version: 3 as const, sources: [] }), replaceMetadata: async () => undefined, reloadCatalog: async () => undefined, checkMetadata: async () => undefined };
+    const engine = { getMetadata: () => ({ version: 3 as const, sources: [] }), replaceMetadata: async () => undefined, reloadCatalog: async () => undefined, metadataChecker: () => ({ check: async () => undefined, schemaChanged: () => undefined }) };
     await app.register(adminPlugin, { engine, db: {} as Db, config: {} });
     const res = await app.inject({ method: "POST", url: "/v1/query", payload: { type: "export_metadata", args: {} } });
     expect(res.statusCode).toBe(404);

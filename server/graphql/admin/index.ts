@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/types.ts";
-import type { AdminEngine, HasuraMetadata } from "./metadata-types.ts";
+import type { AdminEngine, HasuraMetadata, MetadataChecker } from "./metadata-types.ts";
 import { AdminError, METADATA_OPS, reconcileWithCatalog } from "./metadata-ops.ts";
 import { postgresError, readCatalog, runSqlResponse, withScriptSession, type ScriptSession } from "./run-sql.ts";
 import { v1Insert } from "./v1-insert.ts";
@@ -64,6 +64,8 @@ interface Pending {
   reload: boolean;
   /** No statement has run in the transaction yet (a read-only run_sql can still make it read-only). */
   fresh: boolean;
+  /** Checks metadata steps against the catalogue the transaction sees (read once until a run_sql step). */
+  checker?: MetadataChecker;
 }
 
 export class AdminInterfaces {
@@ -91,7 +93,10 @@ export class AdminInterfaces {
     const before = this.engine.getMetadata();
     const pending: Pending = { metadata: before, reload: false, fresh: true };
     try {
-      const result = await withScriptSession(this.db, (session) => this.step(iface, body, session, pending));
+      const result = await withScriptSession(this.db, (session) => {
+        pending.checker = this.engine.metadataChecker(session);
+        return this.step(iface, body, session, pending);
+      });
       // Dropping tables from the metadata is valid against the old catalogue too, so install first, then re-read.
       if (pending.metadata !== before) await this.engine.replaceMetadata(pending.metadata);
       if (pending.reload) await this.engine.reloadCatalog();
@@ -142,7 +147,7 @@ export class AdminInterfaces {
     const fn = METADATA_OPS[op];
     if (!fn) throw new AdminError("parse-failed", `unknown metadata operation "${type}"`, "$.type");
     const next = fn(pending.metadata, args);
-    await this.engine.checkMetadata(next, session); // its MetadataError becomes an AdminError in request()
+    await pending.checker!.check(next); // its MetadataError becomes an AdminError in request()
     pending.fresh = false;
     pending.metadata = next;
     return SUCCESS;
@@ -164,7 +169,10 @@ export class AdminInterfaces {
       } catch (error) {
         throw postgresError(error, sql);
       }
-      if (!readOnly) pending.reload = true;
+      if (!readOnly) {
+        pending.reload = true;
+        pending.checker!.schemaChanged();
+      }
       if (check) pending.metadata = reconcileWithCatalog(pending.metadata, await readCatalog(session), cascade);
       return runSqlResponse(results);
     } catch (error) {

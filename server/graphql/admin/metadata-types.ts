@@ -27,7 +27,13 @@ export interface AdminEngine {
   reloadCatalog(): Promise<void>;
   /**
    * Validates metadata against the catalogue as `q` sees it (inside a transaction: its own uncommitted DDL too);
-   * throws MetadataError; changes nothing.
+   * `check` throws MetadataError and changes nothing. The catalogue is read once and kept until `schemaChanged()`.
    */
-  checkMetadata(metadata: HasuraMetadata, q: Queryable): Promise<void>;
+  metadataChecker(q: Queryable): MetadataChecker;
+}
+
+export interface MetadataChecker {
+  check(metadata: HasuraMetadata): Promise<void>;
+  /** SQL ran on `q`: the next check reads the catalogue again. */
+  schemaChanged(): void;
 }
