@@ -21,7 +21,8 @@ export function joinCondition(rel: Pick<RelationshipModel, "mapping">, parent: s
  * them, Hasura's ["$", column]).
  */
 export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model: { tables: ReadonlyMap<string, TableModel> }, outer: readonly string[] = []): string {
-  const scope = [...outer, alias];
+  // the aliases a nested expression sees (built only where one nests or compares against an outer row)
+  const scope = () => [...outer, alias];
   switch (exp.kind) {
     case "true":
       return "true";
@@ -33,20 +34,20 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       return `(not ${compileBoolExp(b, exp.item, alias, model, outer)})`;
     case "compare_column": {
       const op = SIMPLE[exp.op]!;
-      const at = scope[scope.length - 1 - exp.up] ?? alias;
+      const at = exp.up ? (outer[outer.length - exp.up] ?? alias) : alias;
       return `(${alias}.${ident(exp.column.name)} ${op} ${at}.${ident(exp.other.name)})`;
     }
     case "relationship": {
       const inner = b.alias();
-      return `exists (select 1 from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope)})`;
+      return `exists (select 1 from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope())})`;
     }
     case "exists": {
       const inner = b.alias();
-      return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope)})`;
+      return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope())})`;
     }
     case "computed_set": {
       const inner = b.alias();
-      return `exists (select 1 from ${computedCall(b, exp.call, alias)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope)})`;
+      return `exists (select 1 from ${computedCall(b, exp.call, alias)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope())})`;
     }
     case "aggregate_predicate": {
       // Hasura's shape: exists (select <aggregate> from (<related rows>) as sub where <predicate on sub.agg>)
@@ -55,7 +56,7 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       const args = exp.columns.map((c) => `${inner}.${ident(c.name)}`);
       const distinct = exp.distinct && args.length ? "distinct " : "";
       const agg = exp.fn === "count" ? `count(${distinct}${args.length === 0 ? "*" : args.length === 1 ? args[0] : `row(${args.join(", ")})`})` : `${exp.fn === "bool_and" ? "bool_and" : "bool_or"}(${distinct}${args[0]})`;
-      const rows = `select ${agg} as "agg" from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope)}`;
+      const rows = `select ${agg} as "agg" from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope())}`;
       const type = exp.fn === "count" ? "bigint" : "boolean";
       const value = `${sub}."agg"`;
       const conditions = exp.predicate.map(({ op, value: v }) => {
