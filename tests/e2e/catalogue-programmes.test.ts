@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
-import { counter, expectNotFound, pick, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
+import { counter, expectNotFound, pick, pickInDialog, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -41,9 +41,7 @@ describe("programmes, by ops_manager", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByText("Create Programme Type").waitFor();
       await dialog.locator("#field-name").fill(`Camp ${s}`);
-      // no Escape after picking (pick's): inside a dialog it would close the dialog
-      await dialog.locator("#field-categoryId").click({ force: true });
-      await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: "Special" }).first().click();
+      await pickInDialog(page, dialog, "field-categoryId", "Special");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "hidden" });
       const row = page.locator(".ant-table-row", { hasText: `Camp ${s}` });

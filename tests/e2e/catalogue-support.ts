@@ -29,6 +29,27 @@ export async function pick(page: Page, inputId: string, option?: string): Promis
 }
 
 /**
+ * Picks an option of the antd select inside `scope` (a dialog) without pressing Escape, which would close the
+ * dialog. The select is a lazy input: a click landing as it mounts may not open it, so, like a user, click again
+ * while its options are not shown.
+ */
+export async function pickInDialog(page: Page, scope: Locator, inputId: string, option: string): Promise<void> {
+  const open = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
+  const item = open.locator(".ant-select-item-option", { hasText: option }).first();
+  for (let attempt = 1; ; attempt++) {
+    // a second click on an open select would close it: click only while none is open
+    if (!(await open.count())) await scope.locator(`#${inputId}`).click({ force: true });
+    try {
+      await item.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+  await item.click();
+}
+
+/**
  * The counter of the list on the page, e.g. 'Viewing from 1 - 10 (out of 23 records)', once rows are shown
  * (every list these tests open has demo rows; "out of 0" is the counter before the data arrives).
  */
