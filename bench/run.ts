@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
- * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT; --only e,f: just those queries)
+ * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT; --only e,f: just those queries;
+ * --client-in-server-thread: the engine's HTTP clients in the server's thread instead of a worker, the method before session 12)
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
@@ -44,6 +45,7 @@ async function main() {
       concurrency: option(argv, "concurrency", 8),
       asAdmin: argv.includes("--as-admin"),
       only: listOption(argv, "only"),
+      clientInServerThread: argv.includes("--client-in-server-thread"),
     });
   }
   if (!command || command === "bundle") {

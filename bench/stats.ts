@@ -6,6 +6,8 @@ export interface Summary {
   p95: number;
   /** completed requests per second over the wall-clock time of the run */
   rps: number;
+  /** this thread's event loop busy time per request (ms), when measured */
+  loopMs?: number;
 }
 
 /** Nearest-rank percentile of sorted values (p in 0..100). */
@@ -43,22 +45,33 @@ export async function runConcurrent(total: number, concurrency: number, fn: () =
 /** Requests per round when two sides are measured alternately. */
 export const ROUND = 50;
 
+/** Runs `total` requests with `concurrency` clients somewhere (this thread, a worker); latencies and wall-clock time back. */
+export type Rounds = (total: number, concurrency: number) => Promise<{ latencies: number[]; wallMs: number }>;
+
+/** Rounds of `fn` run by clients in this thread. */
+export const inThisThread =
+  (fn: () => Promise<unknown>): Rounds =>
+  (total, concurrency) =>
+    runConcurrent(total, concurrency, fn);
+
 /**
  * Measures a and b alternately in rounds of ROUND requests (after their warm-ups), so that load from
  * elsewhere on a shared machine falls on both sides alike rather than on whichever ran second.
  */
-export async function measurePair(a: () => Promise<unknown>, b: () => Promise<unknown>, options: { warmup: number; total: number; concurrency: number }): Promise<[Summary, Summary]> {
-  await runConcurrent(options.warmup, options.concurrency, a);
-  await runConcurrent(options.warmup, options.concurrency, b);
-  const sides = [a, b].map((fn) => ({ fn, latencies: [] as number[], wallMs: 0 }));
+export async function measurePair(a: Rounds, b: Rounds, options: { warmup: number; total: number; concurrency: number }): Promise<[Summary, Summary]> {
+  await a(options.warmup, options.concurrency);
+  await b(options.warmup, options.concurrency);
+  const sides = [a, b].map((run) => ({ run, latencies: [] as number[], wallMs: 0, loopMs: 0 }));
   for (let done = 0; done < options.total; done += ROUND) {
     for (const side of sides) {
-      const r = await runConcurrent(Math.min(ROUND, options.total - done), options.concurrency, side.fn);
+      const before = performance.eventLoopUtilization();
+      const r = await side.run(Math.min(ROUND, options.total - done), options.concurrency);
+      side.loopMs += performance.eventLoopUtilization(before).active;
       side.latencies.push(...r.latencies);
       side.wallMs += r.wallMs;
     }
   }
-  return [summarize(sides[0].latencies, sides[0].wallMs), summarize(sides[1].latencies, sides[1].wallMs)];
+  return sides.map((side) => ({ ...summarize(side.latencies, side.wallMs), loopMs: side.loopMs / side.latencies.length })) as [Summary, Summary];
 }
 
 export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : "–");
