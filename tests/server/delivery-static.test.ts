@@ -124,6 +124,15 @@ for (const lane of databaseLanes()) {
       expect(gz.headers["content-encoding"]).toBe("gzip");
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(body);
 
+      // answers over 32k characters leave the engine as bytes in reused memory (response-bytes.ts): compressed alike
+      const many = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: users(limit: 30, order_by: { username: asc }) { id username email firstName lastName }`).join(" ")} }`;
+      const plain = await app.inject({ method: "POST", url: "/v1/graphql", headers: bearer(accessToken), payload: { query: many } });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(32 * 1024);
+      const large = await app.inject({ method: "POST", url: "/v1/graphql", headers: { ...bearer(accessToken), "accept-encoding": "br" }, payload: { query: many } });
+      expect(large.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(large.rawPayload).toString()).toBe(plain.body);
+
       const small = await app.inject({ method: "GET", url: "/healthz", headers: { "accept-encoding": "br, gzip" } });
       expect(small.headers["content-encoding"]).toBeUndefined();
       expect(small.json()).toMatchObject({ ok: true });

@@ -82,6 +82,17 @@ describe.each(databaseLanes())("POST /v1/graphql and the websocket (%s)", (lane)
     expect(r.body).toEqual([{ data: { gql_author: [{ id: 1 }, { id: 2 }, { id: 3 }] } }, { data: { gql_article_by_pk: { title: "Beta" } } }]);
   });
 
+  it("large answers arrive whole and each to its own request, several in flight at once", async () => {
+    // over 32k characters each: sent from reused memory (response-bytes.ts); two shapes, so a mix-up would show
+    const aliases = (prefix: string, order: string) => Array.from({ length: 1500 }, (_, i) => `${prefix}${i}: gql_author(order_by: {id: ${order}}) { id }`).join(" ");
+    const up = { query: `{ ${aliases("up", "asc")} }` };
+    const down = { query: `{ ${aliases("down", "desc")} }` };
+    const expected = (prefix: string, ids: number[]) => ({ data: Object.fromEntries(Array.from({ length: 1500 }, (_, i) => [`${prefix}${i}`, ids.map((id) => ({ id }))])) });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => post(i % 2 ? down : up, { "x-hasura-admin-secret": SECRET })));
+    expect(JSON.stringify(answers[0].body).length).toBeGreaterThan(32 * 1024);
+    answers.forEach((a, i) => expect(a).toEqual({ status: 200, body: i % 2 ? expected("down", [3, 2, 1]) : expected("up", [1, 2, 3]) }));
+  });
+
   it("a live query over graphql-transport-ws fires again after a mutation, and subscribers of one query share it", async () => {
     const client = createClient({ url: `ws://${base}/v1/graphql`, webSocketImpl: WebSocket, connectionParams: { headers: { Authorization: "Bearer user:1:user" } }, lazy: false });
     const seen: unknown[][] = [[], []];

@@ -7,6 +7,7 @@ import { errorBody, RequestError } from "../errors.ts";
 import { sessionFromHeaders } from "./session.ts";
 import { handleSocket } from "./ws.ts";
 import { cachingVerifier } from "./token-cache.ts";
+import { POOLED_FROM_CHARS, ResponseBuffers } from "./response-bytes.ts";
 
 /** POST /v1/graphql (JSON or a batch array) and the websocket on the same path. */
 export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: TokenVerifier; config: Config }> = async (app, { engine, verifier, config }) => {
@@ -15,6 +16,7 @@ export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: Token
   // POST requests verify their token through a short cache that any change to users empties (token-cache.ts)
   const tokens = await cachingVerifier(verifier, internals.db);
   app.addHook("onClose", async () => tokens.close());
+  const buffers = new ResponseBuffers();
 
   // Malformed JSON never reaches the engine: a clear error in Hasura's shape, nothing written.
   app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
@@ -44,6 +46,10 @@ export const graphqlPlugin: FastifyPluginAsync<{ engine: Engine; verifier: Token
       return reply.code(400).send(errorBody([new RequestError("invalid-json", "the request body must be a JSON object or an array of them")]));
     }
     const { status, text } = await internals.executeText(body, session);
-    return reply.code(status).header("content-type", "application/json; charset=utf-8").send(text);
+    reply.code(status).header("content-type", "application/json; charset=utf-8");
+    if (text.length < POOLED_FROM_CHARS) return reply.send(text);
+    const lent = buffers.encode(text);
+    reply.raw.once("close", lent.release);
+    return reply.send(lent.bytes);
   });
 };
