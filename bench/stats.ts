@@ -6,8 +6,8 @@ export interface Summary {
   p95: number;
   /** completed requests per second over the wall-clock time of the run */
   rps: number;
-  /** this thread's event loop busy time per request (ms), when measured */
-  loopMs?: number;
+  /** CPU time of this process (all its threads) per request, ms, when measured */
+  cpuMs?: number;
 }
 
 /** Nearest-rank percentile of sorted values (p in 0..100). */
@@ -61,17 +61,18 @@ export const inThisThread =
 export async function measurePair(a: Rounds, b: Rounds, options: { warmup: number; total: number; concurrency: number }): Promise<[Summary, Summary]> {
   await a(options.warmup, options.concurrency);
   await b(options.warmup, options.concurrency);
-  const sides = [a, b].map((run) => ({ run, latencies: [] as number[], wallMs: 0, loopMs: 0 }));
+  const sides = [a, b].map((run) => ({ run, latencies: [] as number[], wallMs: 0, cpuMs: 0 }));
   for (let done = 0; done < options.total; done += ROUND) {
     for (const side of sides) {
-      const before = performance.eventLoopUtilization();
+      const before = process.cpuUsage();
       const r = await side.run(Math.min(ROUND, options.total - done), options.concurrency);
-      side.loopMs += performance.eventLoopUtilization(before).active;
+      const used = process.cpuUsage(before);
+      side.cpuMs += (used.user + used.system) / 1000;
       side.latencies.push(...r.latencies);
       side.wallMs += r.wallMs;
     }
   }
-  return sides.map((side) => ({ ...summarize(side.latencies, side.wallMs), loopMs: side.loopMs / side.latencies.length })) as [Summary, Summary];
+  return sides.map((side) => ({ ...summarize(side.latencies, side.wallMs), cpuMs: side.cpuMs / side.latencies.length })) as [Summary, Summary];
 }
 
 export const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 10 ? 2 : 1) : "–");
