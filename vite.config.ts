@@ -11,15 +11,16 @@ const MARKDOWN_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[
 // Kept only because they might have side effects on import, which they do not: @refinedev/devtools-internal reads
 // stacks with the first two in development only; antd's Table takes a few helpers from rc-tree, whose tree
 // component came along with them; every antd input takes FormProvider from rc-field-form's index, which brought
-// the whole form store, fields and validator (@rc-component/async-validator) to pages without a form.
-const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree|rc-field-form|@rc-component\/async-validator)\//;
+// the whole form store, fields and validator (@rc-component/async-validator) to pages without a form; every
+// button's style takes antd's colour class, which imports the colour picker's index and with it the picker.
+const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree|rc-field-form|@rc-component\/async-validator|@rc-component\/color-picker)\//;
 
 /** Third-party modules other than React and the router, which the entry (the sign-in page) needs. */
 const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[\\/])/;
 
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
 const NOT_ON_LISTS =
-  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed)/;
+  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection)/;
 
 /** Our own modules (not a package's src/ folder). */
 const OUR_CODE = /^(?!.*node_modules).*[\\/](src|resources)[\\/]/;
