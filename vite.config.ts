@@ -10,14 +10,17 @@ const MARKDOWN_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[
 
 // Kept only because they might have side effects on import, which they do not: @refinedev/devtools-internal reads
 // stacks with the first two in development only; antd's Table takes a few helpers from rc-tree, whose tree
-// component came along with them.
-const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree)\//;
+// component came along with them; every antd input takes FormProvider from rc-field-form's index, which brought
+// the whole form store, fields and validator (@rc-component/async-validator) to pages without a form; every
+// button's style takes antd's colour class, which imports the colour picker's index and with it the picker.
+const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree|rc-field-form|@rc-component\/async-validator|@rc-component\/color-picker)\//;
 
 /** Third-party modules other than React and the router, which the entry (the sign-in page) needs. */
 const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[\\/])/;
 
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
-const NOT_ON_LISTS = /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog)/;
+const NOT_ON_LISTS =
+  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection)/;
 
 /** Our own modules (not a package's src/ folder). */
 const OUR_CODE = /^(?!.*node_modules).*[\\/](src|resources)[\\/]/;
@@ -58,12 +61,15 @@ export function precompress(): Plugin {
 
 /**
  * Imports a package makes for features the browser app does not use, or needs lighter (browser build only):
- * see each stub's comment.
+ * see each stub's comment. `by` is one of our files or a package's module.
  */
 const REPLACED_IMPORTS = [
   { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: "./FilterDropdown", by: "src/app/shims/table-column-filter-unused.ts" },
   { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: "../../radio", by: "src/app/shims/table-radio-selection-unused.ts" },
   { importer: /graphql-request[\\/]build[\\/]esm[\\/][^\\/]+\.js$/, source: "./resolveRequestDocument.js", by: "src/app/shims/graphql-request-document.ts" },
+  // antd's form context (which every input reads) takes FormProvider from rc-field-form's index, whose other
+  // exports (the form store, fields, the validator) then count as imported by every page: the module itself.
+  { importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, source: "rc-field-form", by: "rc-field-form/es/FormContext.js" },
 ];
 
 export function replacedImports(): Plugin {
@@ -73,7 +79,9 @@ export function replacedImports(): Plugin {
     enforce: "pre",
     resolveId(source, importer) {
       const hit = importer ? REPLACED_IMPORTS.find((r) => r.source === source && r.importer.test(importer)) : undefined;
-      return hit ? path.resolve(import.meta.dirname, hit.by) : null;
+      if (!hit) return null;
+      // a package's own module resolves as the package's other imports do (one copy of it)
+      return hit.by.startsWith("src/") ? path.resolve(import.meta.dirname, hit.by) : this.resolve(hit.by, importer, { skipSelf: true });
     },
   };
 }

@@ -15,6 +15,7 @@ export { FilesUpload, FileLinks, storedFiles, type StoredFile } from "./inputs/F
 export { RichTextInput } from "./inputs/RichTextInput.tsx";
 export { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
 export { KINDS, renderValue, decodeRecord, encodeValues } from "./kinds.tsx";
+export { KIND_INPUTS } from "./kindInputs.tsx";
 export { useRelationLabels } from "./useRelationLabels.ts";
 export { enumLabel } from "./enumLabel.ts";
 export { TextWithLinks, splitLongLinks } from "./text.tsx";

@@ -1,28 +1,23 @@
 /**
  * One entry per field kind: how its value is decoded from / encoded to GraphQL, shown in a list cell,
- * on the show page and in CSV, edited in forms and filtered above lists.
+ * on the show page and in CSV, and filtered above lists. How each kind is edited in forms is in
+ * kindInputs.tsx, which only form pages load (issue 20: a list page carries no editor code).
  */
 import type { ReactNode } from "react";
-import { Checkbox, Form, Select, Space, Button, Tag } from "antd";
+import { Checkbox, Select, Space, Tag } from "antd";
 // antd's Input itself, not its index (which adds OTP, Search, Password and Group to every list)
 import Input from "antd/es/input/Input.js";
-import TextArea from "antd/es/input/TextArea.js";
-import type { Rule } from "antd/es/form/index.js";
-import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts";
 import { formatDiscount, formatFinanceDate, formatMoneyValue } from "../domain/formats.ts";
-import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
+import { DATE_FORMAT, TIME_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
 import { TextWithLinks } from "./text.tsx";
 import { Text } from "./typography.tsx";
 import { LazyImage } from "./LazyImage.tsx";
-import { PhoneInput, formatPhone, type Phone } from "./inputs/PhoneInput.tsx";
+import { formatPhone, type Phone } from "./inputs/phone.ts";
 import { FileLinks, storedFiles } from "./storedFiles.tsx";
-import {
-  DateInput, DateRangeInput, NumberInput, LazyFilesUpload, LazyMediaUpload, LazyMoneyInput as MoneyInput, LazyRelationSelect as RelationSelect,
-  LazyRichTextInput, LazyRichTextView as RichTextView, LazySwitch as Switch, TimeInput,
-} from "./inputs/lazyInputs.tsx";
+import { DateRangeInput, NumberInput, LazyMoneyInput as MoneyInput, LazyRelationSelect as RelationSelect, LazyRichTextView as RichTextView } from "./inputs/lazyInputs.tsx";
 import { downloadMediaUrl, keyPathOf } from "./media.ts";
 import type { FieldKind, ResolvedField } from "./types.ts";
 
@@ -38,21 +33,10 @@ export interface KindBehaviour {
   toText(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): string;
   /** List cell / show page rendering (defaults to toText with link breaking). */
   render?(value: unknown, field: ResolvedField, labels?: ReadonlyMap<string, string>, record?: Readonly<Record<string, unknown>>): ReactNode;
-  /** The form input (Form.Item gives it value/onChange). */
-  input(field: ResolvedField, ctx: InputContext): ReactNode;
-  /** Form.Item's valuePropName (Switch uses "checked"). */
-  valuePropName?: string;
-  /** A whole form block instead of Form.Item + input (lists of rows). */
-  formItem?(field: ResolvedField, rules: Rule[], ctx: InputContext): ReactNode;
   /** The filter input and its translation to/from Refine's CrudFilters. */
   filterInput?(field: ResolvedField): ReactNode;
   toFilters?(field: ResolvedField, value: unknown): CrudFilter[];
   fromFilters?(field: ResolvedField, filters: readonly CrudFilter[]): unknown;
-}
-
-export interface InputContext {
-  disabled: boolean;
-  folder: string;
 }
 
 const identity = (v: unknown) => (v === undefined ? null : v);
@@ -101,7 +85,6 @@ const textKind: KindBehaviour = {
   encode: emptyToNull,
   toText: str,
   render: (v) => <TextWithLinks value={v} />,
-  input: (f, c) => <Input disabled={c.disabled} placeholder={f.placeholder} />,
   ...containsFilter,
 };
 
@@ -112,28 +95,23 @@ const yesNo = [
 
 export const KINDS: Record<FieldKind, KindBehaviour> = {
   text: textKind,
-  email: { ...textKind, render: (v) => (v ? <a href={`mailto:${str(v)}`}>{str(v)}</a> : null), input: (f, c) => <Input type="email" disabled={c.disabled} placeholder={f.placeholder} /> },
-  longText: { ...textKind, input: (f, c) => <TextArea rows={4} disabled={c.disabled} placeholder={f.placeholder} /> },
+  email: { ...textKind, render: (v) => (v ? <a href={`mailto:${str(v)}`}>{str(v)}</a> : null) },
+  longText: textKind,
   richText: {
     ...textKind,
     toText: (v) => str(v).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(),
     render: (v) => <RichTextView html={v} />,
-    input: (f, c) => <LazyRichTextInput readOnly={c.disabled} placeholder={f.placeholder} />,
   },
   number: {
     decode: identity,
     encode: (v) => (v === "" || v === undefined ? null : v),
     toText: (v, f, _labels, record) => (f.kind === "number" && f.unitField && record ? formatDiscount(v as string | number | null, record[f.unitField] as string) : str(v)),
-    input: (f, c) => (
-      <NumberInput style={{ width: "100%" }} disabled={c.disabled} min={f.kind === "number" ? f.min : undefined} max={f.kind === "number" ? f.max : undefined} precision={f.kind === "number" && f.integer === false ? undefined : 0} />
-    ),
     ...eqFilter(() => <NumberInput style={{ width: "100%" }} />),
   },
   money: {
     decode: (v) => numericToCents(v as string | number | null | undefined),
     encode: (v) => (typeof v === "number" ? centsToNumeric(v) : null),
     toText: (v) => formatMoneyValue(v as string | number | null | undefined),
-    input: (f, c) => <MoneyInput disabled={c.disabled} placeholder={f.placeholder} />,
     ...eqFilter(
       () => <MoneyInput />,
       (v) => centsToNumeric(v as number),
@@ -144,7 +122,6 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     decode: (v) => (v ? dayjs(String(v).slice(0, 10), DATE_FORMAT) : null),
     encode: (v) => (v ? (v as Dayjs).format(DATE_FORMAT) : null),
     toText: (v, f) => (f.finance ? formatFinanceDate(v as string) : formatCalendarDay(v as string)),
-    input: (_f, c) => <DateInput format={DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
     ...rangeFilter(
       (d) => d.format(DATE_FORMAT),
       (v) => dayjs(v, DATE_FORMAT),
@@ -154,7 +131,6 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     decode: (v) => (v ? dayjs(`2000-01-01 ${String(v).slice(0, 8)}`, `${DATE_FORMAT} ${TIME_FORMAT}`) : null),
     encode: (v) => (v ? (v as Dayjs).format(TIME_FORMAT) : null),
     toText: (v) => (v ? String(v).slice(0, 8) : ""),
-    input: (_f, c) => <TimeInput format={TIME_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
   },
   dateTime: {
     // The picker works in Singapore wall time whatever the browser's zone.
@@ -164,7 +140,6 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     },
     encode: (v) => (v ? singaporeWallTimeToIso((v as Dayjs).format(DATE_FORMAT), (v as Dayjs).format(TIME_FORMAT)) : null),
     toText: (v) => formatTimeDate(v as string),
-    input: (_f, c) => <DateInput showTime format={TIME_DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} />,
     ...rangeFilter(
       (d, end) => singaporeWallTimeToIso(d.format(DATE_FORMAT), end ? "23:59:59" : "00:00:00")!,
       (v) => {
@@ -178,7 +153,6 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     encode: emptyToNull,
     toText: (v, f) => (f.kind === "enum" && v !== null && v !== undefined ? (f.values[String(v)] ?? String(v)) : ""),
     render: (v, f) => (f.kind === "enum" && v ? <Tag color={f.colours?.[String(v)]}>{f.values[String(v)] ?? String(v)}</Tag> : null),
-    input: (f, c) => <Select disabled={c.disabled} allowClear options={enumOptions(f)} placeholder={f.placeholder} />,
     ...eqFilter((f) => <Select allowClear options={enumOptions(f)} placeholder={f.label} style={{ minWidth: 140 }} />),
   },
   boolean: {
@@ -186,16 +160,12 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     encode: (v) => Boolean(v),
     toText: (v) => (v === null || v === undefined ? "" : v ? "Yes" : "No"),
     render: (v) => <Checkbox checked={Boolean(v)} disabled />,
-    valuePropName: "checked",
-    input: (_f, c) => <Switch disabled={c.disabled} />,
     ...eqFilter(() => <Select allowClear options={yesNo} style={{ minWidth: 100 }} />),
   },
   relation: {
     decode: (v, f) => (f.kind === "relation" && f.many ? (Array.isArray(v) ? v : []) : (v ?? null)),
     encode: (v, f) => (f.kind === "relation" && f.many ? (Array.isArray(v) ? v : []) : (v ?? null)),
     toText: (v, _f, labels) => (Array.isArray(v) ? v : v ? [v] : []).map((id) => labels?.get(String(id)) ?? String(id)).join(", "),
-    input: (f, c) =>
-      f.kind === "relation" ? <RelationSelect target={f.target} labelField={f.labelField} where={f.where} many={f.many} disabled={c.disabled} placeholder={f.placeholder} /> : null,
     ...eqFilter((f) => (f.kind === "relation" ? <RelationSelect target={f.target} labelField={f.labelField} where={f.where} placeholder={f.label} /> : null)),
   },
   image: {
@@ -203,27 +173,23 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     encode: emptyToNull,
     toText: str,
     render: (v) => (v ? <LazyImage src={str(v)} width={48} alt="" /> : null),
-    input: (_f, c) => <LazyMediaUpload kind="image" folder={c.folder} disabled={c.disabled} />,
   },
   file: {
     decode: identity,
     encode: emptyToNull,
     toText: str,
     render: (v) => (v ? <a href={downloadMediaUrl(keyPathOf(str(v)))}>{keyPathOf(str(v)).split("/").pop()}</a> : null),
-    input: (_f, c) => <LazyMediaUpload kind="file" folder={c.folder} disabled={c.disabled} />,
   },
   files: {
     decode: (v) => storedFiles(v),
     encode: (v) => storedFiles(v),
     toText: (v) => storedFiles(v).map((f) => f.name).join(", "),
     render: (v) => (storedFiles(v).length ? <FileLinks files={storedFiles(v)} /> : null),
-    input: (_f, c) => <LazyFilesUpload folder={c.folder} disabled={c.disabled} />,
   },
   phone: {
     decode: (v) => (v && typeof v === "object" ? v : null),
     encode: (v) => (v && (v as Phone).number ? v : null),
     toText: (v) => formatPhone(v as Phone),
-    input: (_f, c) => <PhoneInput disabled={c.disabled} />,
   },
   amountRows: {
     decode: (v) =>
@@ -243,37 +209,10 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
         ))}
       </Space>
     ),
-    input: () => null,
-    formItem: (f, rules, c) => (
-      <Form.Item key={f.name} label={f.label} required={Boolean(f.required)}>
-        <Form.List name={f.name} rules={rules as never}>
-          {(rows, { add, remove }) => (
-            <>
-              {rows.map((row) => (
-                <Space key={row.key} align="baseline">
-                  <Form.Item name={[row.name, "name"]} rules={[{ required: true, message: "Name is required." }]}>
-                    <Input placeholder="Name" disabled={c.disabled} />
-                  </Form.Item>
-                  <Form.Item name={[row.name, "amount"]} rules={[{ required: true, message: "Amount is required." }]}>
-                    <MoneyInput placeholder="Amount" disabled={c.disabled} />
-                  </Form.Item>
-                  {!c.disabled && <MinusCircleOutlined aria-label="Remove row" onClick={() => remove(row.name)} />}
-                </Space>
-              ))}
-              {!c.disabled && (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: "", amount: null })}>
-                  Add
-                </Button>
-              )}
-            </>
-          )}
-        </Form.List>
-      </Form.Item>
-    ),
   },
 };
 
-function enumOptions(f: ResolvedField) {
+export function enumOptions(f: ResolvedField) {
   return f.kind === "enum" ? Object.entries(f.values).map(([value, label]) => ({ value, label })) : [];
 }
 

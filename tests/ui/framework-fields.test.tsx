@@ -10,6 +10,7 @@ import { useState } from "react";
 import { defineResource } from "../../src/framework/defineResource.ts";
 import * as field from "../../src/framework/fields.ts";
 import { KINDS, encodeValues, renderValue } from "../../src/framework/kinds.tsx";
+import { KIND_INPUTS } from "../../src/framework/kindInputs.tsx";
 import { MoneyInput } from "../../src/framework/inputs/MoneyInput.tsx";
 import { MediaUpload } from "../../src/framework/inputs/MediaUpload.tsx";
 import { fieldRules } from "../../src/framework/pages/FormPage.tsx";
@@ -50,7 +51,7 @@ function GadgetForm({ onValues }: { onValues: (v: Record<string, unknown>) => vo
     <AntdApp>
       <Form form={form} layout="vertical" onFinish={(v) => onValues(encodeValues(gadgets.fieldList, v))}>
         {gadgets.fieldList.map((fd) => {
-          const kind = KINDS[fd.kind];
+          const kind = KIND_INPUTS[fd.kind];
           const ctx = { disabled: false, folder: "gadgets" };
           const rules = fieldRules(fd, (_k, t) => t);
           if (kind.formItem) return kind.formItem(fd, rules, ctx);

@@ -2,10 +2,9 @@
 import { Space } from "antd";
 import Input from "antd/es/input/Input.js";
 
-export interface Phone {
-  code: string;
-  number: string;
-}
+import type { Phone } from "./phone.ts";
+
+export { formatPhone, type Phone } from "./phone.ts";
 
 export function PhoneInput({ value, onChange, disabled }: { value?: Phone | null; onChange?: (v: Phone) => void; disabled?: boolean }) {
   const v = value ?? { code: "+65", number: "" };
@@ -16,5 +15,3 @@ export function PhoneInput({ value, onChange, disabled }: { value?: Phone | null
     </Space.Compact>
   );
 }
-
-export const formatPhone = (p: Phone | null | undefined) => (p && p.number ? `${p.code ? `${p.code} ` : ""}${p.number}` : "");

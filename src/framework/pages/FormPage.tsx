@@ -14,7 +14,8 @@ import type { Dayjs } from "dayjs";
 import type { Resource, ResolvedField } from "../types.ts";
 import { fillRoute, formFields } from "../defineResource.ts";
 import { formSelection } from "../selection.ts";
-import { KINDS, decodeRecord, encodeValues } from "../kinds.tsx";
+import { decodeRecord, encodeValues } from "../kinds.tsx";
+import { KIND_INPUTS } from "../kindInputs.tsx";
 import { findResource } from "../registry.ts";
 import { returnTarget } from "../returnTo.ts";
 import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
@@ -159,7 +160,7 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
       aria-label={title}
     >
       {fields.map((f) => {
-        const kind = KINDS[f.kind];
+        const kind = KIND_INPUTS[f.kind];
         const rules = fieldRules(f, translate, fields);
         const ctx = { disabled: action === "edit" && Boolean(f.readOnly), folder: "folder" in f && f.folder ? f.folder : resource.table };
         if (kind.formItem) return kind.formItem(f, rules, ctx);

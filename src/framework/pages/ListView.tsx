@@ -3,11 +3,10 @@
  * N records)'; an index continuing across pages; quick jump without a page-size selector; soft-deleted
  * rows excluded; CSV export of every matching row; buttons shown only when the access policy allows.
  */
-import { Button, Form, Space } from "antd";
+import { Button, Space } from "antd";
 import type { ColumnsType } from "antd/es/table/index.js";
-import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
-import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useParams } from "react-router";
 import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 import type { Resource } from "../types.ts";
@@ -23,6 +22,8 @@ import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
 
 import { PAGE_SIZE } from "./recordCounter.ts";
 import { PagedTable } from "./PagedTable.tsx";
+import { FilterBar, type FilterValues } from "./FilterBar.tsx";
+import { getDefaultSortOrder, useListTable } from "./useListTable.tsx";
 import { ListCard } from "./ListCard.tsx";
 import { useReturnState } from "../returnTo.ts";
 
@@ -78,7 +79,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
   );
   const [dialog, setDialog] = useState<FormDialogProps["open"]>(null);
 
-  const { tableProps, searchFormProps, filters: activeFilters, sorters, currentPage, pageSize, result } = useTable<BaseRecord, never, Record<string, unknown>>({
+  const { tableProps, filters: activeFilters, setFilters, setCurrentPage, sorters, currentPage, pageSize, result } = useListTable({
     resource: resource.table,
     syncWithLocation: !inline,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE },
@@ -86,15 +87,18 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
     filters: { permanent },
     meta: { fields: listSelection(resource) },
     queryOptions: { retry: false },
-    onSearch: (values) => filters.flatMap((f) => KINDS[f.kind].toFilters!(f, values[f.name])),
   });
+  const search = (values: FilterValues) => {
+    setFilters(filters.flatMap((f) => KINDS[f.kind].toFilters!(f, values[f.name])));
+    setCurrentPage(1);
+  };
 
   const rows = (tableProps.dataSource ?? []) as BaseRecord[];
   const labels = useRelationLabels(columnsFields, rows);
   const total = result.total ?? 0;
   const filterInitialValues = useMemo(
     () => Object.fromEntries(filters.map((f) => [f.name, KINDS[f.kind].fromFilters!(f, activeFilters)])),
-    // Only on first render: afterwards the form owns its values.
+    // Only on first render: afterwards the filter bar owns its values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
@@ -154,31 +158,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
         </Space>
       }
     >
-      {filters.length > 0 && (
-        <Form {...searchFormProps} initialValues={filterInitialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
-          {filters.map((f) => (
-            <Form.Item key={f.name} name={f.name} label={f.label}>
-              {KINDS[f.kind].filterInput!(f)}
-            </Form.Item>
-          ))}
-          <Form.Item>
-            <Space>
-              <Button htmlType="submit" icon={<SearchOutlined />}>
-                Search
-              </Button>
-              <Button
-                onClick={() => {
-                  searchFormProps.form?.resetFields();
-                  for (const f of filters) searchFormProps.form?.setFieldValue(f.name, undefined);
-                  searchFormProps.form?.submit();
-                }}
-              >
-                Reset
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      )}
+      {filters.length > 0 && <FilterBar fields={filters} initialValues={filterInitialValues} onSearch={search} />}
       <PagedTable
         tableProps={tableProps}
         currentPage={currentPage}

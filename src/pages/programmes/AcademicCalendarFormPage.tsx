@@ -12,7 +12,8 @@ import { cloneElement, isValidElement, useMemo, useState, type ReactElement, typ
 import type { Dayjs } from "dayjs";
 import { getResource } from "../../framework/registry.ts";
 import { formFields } from "../../framework/defineResource.ts";
-import { KINDS, decodeRecord, encodeValues } from "../../framework/kinds.tsx";
+import { decodeRecord, encodeValues } from "../../framework/kinds.tsx";
+import { KIND_INPUTS } from "../../framework/kindInputs.tsx";
 import { fieldRules } from "../../framework/pages/FormPage.tsx";
 import { DATE_FORMAT, dayjs } from "../../domain/dates.ts";
 import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
@@ -123,7 +124,7 @@ export default function AcademicCalendarFormPage() {
     <Card title={title}>
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish} aria-label={title} scrollToFirstError>
         {fields.map((f) => {
-          const kind = KINDS[f.kind];
+          const kind = KIND_INPUTS[f.kind];
           const ctx = { disabled: false, folder: resource.table };
           return (
             <Form.Item key={f.name} name={f.name} label={f.label} rules={fieldRules(f, translate)} valuePropName={kind.valuePropName} htmlFor={`field-${f.name}`}>
