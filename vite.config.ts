@@ -20,7 +20,7 @@ const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[
 
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
 const NOT_ON_LISTS =
-  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection)/;
+  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection|graphql[\\/])/;
 
 /** Our own modules (not a package's src/ folder). */
 const OUR_CODE = /^(?!.*node_modules).*[\\/](src|resources)[\\/]/;
@@ -68,7 +68,6 @@ export function precompress(): Plugin {
 const REPLACED_IMPORTS = [
   { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: "./FilterDropdown", by: "src/app/shims/table-column-filter-unused.ts" },
   { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: "../../radio", by: "src/app/shims/table-radio-selection-unused.ts" },
-  { importer: /graphql-request[\\/]build[\\/]esm[\\/][^\\/]+\.js$/, source: "./resolveRequestDocument.js", by: "src/app/shims/graphql-request-document.ts" },
   // antd's form context (which every input reads) takes FormProvider from rc-field-form's index, whose other
   // exports (the form store, fields, the validator) then count as imported by every page: the module itself.
   { importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, source: "rc-field-form", by: "rc-field-form/es/FormContext.js" },
@@ -114,10 +113,8 @@ const BROWSER_ALIASES = [
   { find: /^buffer$/, replacement: CASBIN_UNUSED },
   { find: /^minimatch$/, replacement: CASBIN_UNUSED },
   { find: /^csv-parse\/sync$/, replacement: CASBIN_UNUSED },
-  { find: /^cross-fetch$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/cross-fetch.ts") },
   { find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/side-channel.cjs") },
   { find: /^resize-observer-polyfill$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/resize-observer.ts") },
-  { find: /^graphql-tag$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/graphql-tag.ts") },
   { find: /^papaparse$/, replacement: path.resolve(import.meta.dirname, "src/app/shims/papaparse-unused.ts") },
 ];
 

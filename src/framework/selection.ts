@@ -1,5 +1,5 @@
 /**
- * The GraphQL selection (`meta.fields` of @refinedev/hasura) derived from the declared fields:
+ * The GraphQL selection (`meta.fields` of the data provider) derived from the declared fields:
  * never written by hand. Relations select the id column only; labels are fetched by `useRelationLabels`.
  */
 import type { Resource, ResolvedField } from "./types.ts";

@@ -7,9 +7,8 @@ import { waitFor } from "@testing-library/react";
 import { startUiServer, type UiServer } from "../support/ui-server.ts";
 import { disableMotion, installDomGaps, useServer } from "./shell-support.ts";
 import { signIn } from "../../src/app/auth.ts";
-import { authorizedFetch } from "../../src/app/api.ts";
 import { createDataProvider } from "../../src/app/providers/data.ts";
-import { GraphQLClient } from "@refinedev/hasura";
+import { createGraphQLClient } from "../../src/app/graphql.ts";
 import { graphqlToastText } from "../../src/app/errors.ts";
 import { notificationProvider } from "../../src/app/providers/notification.ts";
 
@@ -62,7 +61,7 @@ describe("network errors", () => {
   it("are only logged", async () => {
     await waitFor(() => expect(toasts().length).toBe(0), { timeout: 4000 });
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const dp = createDataProvider(new GraphQLClient("http://127.0.0.1:9/v1/graphql", { fetch: authorizedFetch }));
+    const dp = createDataProvider(createGraphQLClient("http://127.0.0.1:9/v1/graphql"));
     await expect(dp.getList({ resource: "companies", pagination: { currentPage: 1, pageSize: 10 } })).rejects.toMatchObject({ statusCode: 0 });
     expect(log).toHaveBeenCalled();
     await new Promise((r) => setTimeout(r, 300));

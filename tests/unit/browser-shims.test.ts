@@ -3,43 +3,11 @@
  * behave as the original where the app uses it.
  */
 import { createRequire } from "node:module";
-import { parse, print } from "graphql";
-import realGql from "graphql-tag";
-import { resolveRequestDocument as realResolve } from "graphql-request";
 import { describe, expect, it } from "vitest";
-import gql from "../../src/app/shims/graphql-tag.ts";
-import { resolveRequestDocument } from "../../src/app/shims/graphql-request-document.ts";
 
 const require = createRequire(import.meta.url);
 
 describe("the browser build's stand-ins", () => {
-  it("graphql-tag: the same query text as the original's document", () => {
-    const name = "companies";
-    const fields = "id name";
-    const ours = gql`
-      mutation DeleteMany($where: ${name}_bool_exp!) {
-        delete_${name}(where: $where) { returning { ${fields} } }
-      }
-    `;
-    const theirs = realGql`
-      mutation DeleteMany($where: ${name}_bool_exp!) {
-        delete_${name}(where: $where) { returning { ${fields} } }
-      }
-    `;
-    expect(typeof ours).toBe("string");
-    expect(print(parse(ours))).toBe(print(theirs));
-    expect(gql("query { a }")).toBe("query { a }");
-  });
-
-  it("resolveRequestDocument: text as it is, a parsed document printed and named as the original does", () => {
-    expect(resolveRequestDocument("query Q { a }")).toEqual({ query: "query Q { a }" });
-    expect(realResolve("query Q { a }").query).toBe("query Q { a }");
-    for (const text of ["query Q($id: uuid!) { a(id: $id) { b } }", "{ a }", "query A { a } query B { b }", "fragment F on T { a } query Q { ...F }"]) {
-      const doc = parse(text);
-      expect(resolveRequestDocument(doc), text).toEqual(realResolve(doc));
-    }
-  });
-
   it("side-channel: the same store as the package's", () => {
     const getOurs = require("../../src/app/shims/side-channel.cjs") as typeof import("side-channel");
     const getTheirs = require("side-channel") as typeof import("side-channel");

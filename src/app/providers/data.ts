@@ -1,18 +1,19 @@
 /**
- * Data provider: @refinedev/hasura over graphql-request. Every request carries the access token (401 →
- * refresh once and retry, see api.ts). GraphQL errors become toasts; network errors are only logged.
+ * Data provider: Refine's calls as Hasura GraphQL (providers/hasura.ts builds the documents, the same requests
+ * @refinedev/hasura sent) over our GraphQL client (graphql.ts: the access token, 401 → refresh once and retry,
+ * see api.ts). GraphQL errors become toasts; network errors are only logged. A resource's `restWrites` save
+ * through its REST call instead.
  */
 import type { BaseRecord, DataProvider, HttpError, MetaQuery } from "@refinedev/core";
-import hasuraDataProvider, { GraphQLClient } from "@refinedev/hasura";
 import { message } from "antd";
 import type { RestWrites } from "../../framework/types.ts";
-import { api, authorizedFetch, rejectionMessage } from "../api.ts";
+import { api, rejectionMessage } from "../api.ts";
 import { graphqlUrl } from "../config.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
+import { createGraphQLClient, type GraphQLClient } from "../graphql.ts";
+import { hasuraDataProvider } from "./hasura.ts";
 
-export function createGraphQLClient(): GraphQLClient {
-  return new GraphQLClient(graphqlUrl(), { fetch: authorizedFetch });
-}
+export { createGraphQLClient };
 
 /** Maps a failure to Refine's HttpError after reporting it the spec's way. */
 export function reportDataError(err: unknown): HttpError {
@@ -36,7 +37,7 @@ export function reportDataError(err: unknown): HttpError {
 async function restWrite(method: "POST" | "PUT", path: string, variables: unknown): Promise<{ data: BaseRecord }> {
   try {
     const reply = await api<BaseRecord>(method, path, variables);
-    return { data: reply.data as BaseRecord };
+    return { data: reply.data as never };
   } catch (err) {
     const r = err as { statusCode?: number; errors?: Record<string, string> };
     if (r.statusCode === undefined) throw reportDataError(err);
@@ -49,7 +50,7 @@ async function restWrite(method: "POST" | "PUT", path: string, variables: unknow
 const restWritesOf = (meta: MetaQuery | undefined) => meta?.restWrites as RestWrites | undefined;
 
 export function createDataProvider(client: GraphQLClient = createGraphQLClient()): Required<DataProvider> {
-  const base = hasuraDataProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
+  const base = hasuraDataProvider(client);
   const wrapped = { ...base } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(base)) {
     if (typeof fn !== "function" || name === "getApiUrl") continue;

@@ -22,7 +22,7 @@ export interface RelationSelectProps {
 const optionQueries = new Map<string, DocumentNode>();
 
 /**
- * The options query of a target with a fixed `where`: @refinedev/hasura ANDs `meta.gqlVariables.where`
+ * The options query of a target with a fixed `where`: the data provider ANDs `meta.gqlVariables.where`
  * with the select's own filters (search text, not deleted) only for a query given as a document.
  */
 export function relationOptionsQuery(target: string, label: string): DocumentNode {
