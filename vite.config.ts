@@ -20,7 +20,7 @@ const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[
 
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
 const NOT_ON_LISTS =
-  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification)[\\/])|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection|graphql[\\/])/;
+  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification|message)[\\/])|rc-notification|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection|graphql[\\/])/;
 
 /** Our own modules (not a package's src/ folder). */
 const OUR_CODE = /^(?!.*node_modules).*[\\/](src|resources)[\\/]/;

@@ -7,7 +7,7 @@ import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router"
 import { ConfigProvider } from "antd";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
-import "./antdStatic.ts";
+import "../framework/antdStatic.ts";
 import { AppRoot } from "./AppRoot.tsx";
 import { createDataProvider } from "./providers/data.ts";
 import { createLiveProvider } from "./providers/live.ts";

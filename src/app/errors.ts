@@ -2,11 +2,9 @@
  * The error catalogue's toasts (spec part 1 §8, §9): each GraphQL error message as a toast followed by a
  * period, for 3 seconds, at most one at a time; network errors are only logged.
  */
-import { message } from "antd";
-import "./antdStatic.ts";
+import { TOAST_SECONDS, toast } from "../framework/toast.ts";
 
-export const TOAST_SECONDS = 3;
-message.config({ maxCount: 1, duration: TOAST_SECONDS });
+export { TOAST_SECONDS };
 
 let lastReportedAt = 0;
 
@@ -18,7 +16,7 @@ export function graphqlToastText(msg: string): string {
 export function toastGraphQLErrors(errors: readonly { message?: string }[]): void {
   for (const e of errors) {
     if (!e?.message) continue;
-    void message.error({ content: graphqlToastText(e.message), duration: TOAST_SECONDS, key: "graphql-error" });
+    void toast.error({ content: graphqlToastText(e.message), duration: TOAST_SECONDS, key: "graphql-error" });
   }
   lastReportedAt = Date.now();
 }

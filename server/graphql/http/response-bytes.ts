@@ -28,7 +28,7 @@ export class ResponseBuffers {
     const needed = text.length * 3;
     const i = this.free.findIndex((b) => b.length >= needed);
     const memory = i >= 0 ? this.free.splice(i, 1)[0] : Buffer.allocUnsafeSlow(capacityFor(needed));
-    const written = memory.utf8Write(text, 0);
+    const written = memory.write(text, 0, "utf8");
     let released = false;
     return {
       bytes: memory.subarray(0, written),

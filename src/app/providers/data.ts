@@ -5,10 +5,10 @@
  * through its REST call instead.
  */
 import type { BaseRecord, DataProvider, HttpError, MetaQuery } from "@refinedev/core";
-import { message } from "antd";
 import type { RestWrites } from "../../framework/types.ts";
 import { api, rejectionMessage } from "../api.ts";
 import { graphqlUrl } from "../config.ts";
+import { toast } from "../../framework/toast.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
 import { createGraphQLClient, type GraphQLClient } from "../graphql.ts";
 import { hasuraDataProvider } from "./hasura.ts";
@@ -42,7 +42,7 @@ async function restWrite(method: "POST" | "PUT", path: string, variables: unknow
     const r = err as { statusCode?: number; errors?: Record<string, string> };
     if (r.statusCode === undefined) throw reportDataError(err);
     const text = rejectionMessage(err, "The record could not be saved.");
-    void message.error({ content: text, key: "graphql-error" });
+    void toast.error({ content: text, key: "graphql-error" });
     throw { message: text, statusCode: r.statusCode, errors: r.errors } as HttpError;
   }
 }

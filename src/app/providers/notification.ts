@@ -1,18 +1,18 @@
 /** Notification provider on antd's message (max 1, 3 s); errors already toasted by the GraphQL layer are not repeated. */
 import type { NotificationProvider } from "@refinedev/core";
-import { message } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { TOAST_SECONDS, errorJustReported } from "../errors.ts";
 
 export const notificationProvider: NotificationProvider = {
   open: ({ key, message: title, description, type }) => {
     if (type === "error") {
       if (errorJustReported()) return;
-      void message.error({ key, content: description || title, duration: TOAST_SECONDS });
+      void toast.error({ key, content: description || title, duration: TOAST_SECONDS });
     } else if (type === "success") {
-      void message.success({ key, content: description || title, duration: TOAST_SECONDS });
+      void toast.success({ key, content: description || title, duration: TOAST_SECONDS });
     } else {
-      void message.loading({ key, content: description || title, duration: TOAST_SECONDS });
+      void toast.loading({ key, content: description || title, duration: TOAST_SECONDS });
     }
   },
-  close: (key) => message.destroy(key),
+  close: (key) => toast.destroy(key),
 };

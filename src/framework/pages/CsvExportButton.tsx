@@ -1,5 +1,5 @@
 /** CSV export of every row matching the list's filters, fetched page by page with a progress bar. */
-import { Button, message as antdMessage } from "antd";
+import { Button } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
 import { Suspense, lazy, useState } from "react";
@@ -11,6 +11,7 @@ import { fetchRelationLabels } from "../useRelationLabels.ts";
 import { csvFileName, toCsv } from "../csv.ts";
 import { todayInSingapore } from "../../domain/dates.ts";
 import { errorMessage } from "../notifications.ts";
+import { toast } from "../toast.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
 
@@ -46,7 +47,6 @@ export function CsvExportButton({ resource, filters, sorters }: { resource: Reso
   const [percent, setPercent] = useState<number | null>(null);
   // mounted from the first export on, so the dialog closes with antd's animation as before
   const [exported, setExported] = useState(false);
-  const [message, messageHolder] = antdMessage.useMessage();
   const run = async () => {
     setExported(true);
     setPercent(0);
@@ -68,14 +68,13 @@ export function CsvExportButton({ resource, filters, sorters }: { resource: Reso
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
       // GraphQL errors were already shown by the data provider; anything else is shown here.
-      if (!(error as { errors?: unknown })?.errors) void message.error(errorMessage(error));
+      if (!(error as { errors?: unknown })?.errors) void toast.error(errorMessage(error));
     } finally {
       setPercent(null);
     }
   };
   return (
     <>
-      {messageHolder}
       <Button icon={<DownloadOutlined />} onClick={() => void run()} loading={percent !== null}>
         Export CSV
       </Button>

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Button, Card, Descriptions, Input, Radio, Result, Space, Spin, Table, Tag, TimePicker, message } from "antd";
+import { Button, Card, Descriptions, Input, Radio, Result, Space, Spin, Table, Tag, TimePicker } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useInvalidate, useList, useOne } from "@refinedev/core";
 import { dayjs } from "../../domain/dates.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
@@ -60,13 +61,13 @@ export default function AttendanceDetailPage() {
     setSaving(true);
     try {
       const res = await api<{ changed: number; threeTimesAbsent: number }>("PUT", `/classes/attendance/${id}`, { students: payload });
-      void message.success(`Attendance saved (${res.data!.changed} changed).`);
+      void toast.success(`Attendance saved (${res.data!.changed} changed).`);
       setMarks((m) => ({ ...m, ...Object.fromEntries(payload.map((p) => [p.id, { hasAttended: p.hasAttended, entryTime: p.entryTime ?? null, remarks: p.remarks }])) }));
       setDirty(new Set());
       void invalidate({ resource: "lessons_students", invalidates: ["list"] });
       void invalidate({ resource: "lessons", invalidates: ["list", "detail"], id });
     } catch (err) {
-      void message.error(rejectionMessage(err, "The attendance was not saved."));
+      void toast.error(rejectionMessage(err, "The attendance was not saved."));
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,7 @@
 /** /attendance/gantry-record: gantry entry records from GET /api/v2/users/gantry-records (date range, branch, student; paginated). */
 import { useEffect, useState } from "react";
-import { Button, Card, DatePicker, Form, Table, message } from "antd";
+import { Button, Card, DatePicker, Form, Table } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { SearchOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
@@ -25,7 +26,7 @@ export default function GantryRecordPage() {
     setLoading(true);
     api<{ items: GantryRow[]; total: number }>("GET", `/users/gantry-records?${q}`)
       .then((res) => live && setData(res.data!))
-      .catch((err) => void message.error(rejectionMessage(err, "The gantry records could not be loaded.")))
+      .catch((err) => void toast.error(rejectionMessage(err, "The gantry records could not be loaded.")))
       .finally(() => live && setLoading(false));
     return () => { live = false; };
   }, [filters, page]);

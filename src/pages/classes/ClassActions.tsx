@@ -1,6 +1,7 @@
 /** The class view's enrolment dialogs: enrol (or enroll_last_partial), transfer to another class, replace one lesson. */
 import { useState } from "react";
-import { Checkbox, DatePicker, Form, Modal, Select, message } from "antd";
+import { Checkbox, DatePicker, Form, Modal, Select } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useList } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
@@ -15,11 +16,11 @@ function useCall(onDone: () => void) {
     setBusy(true);
     try {
       await api(method, path, body);
-      void message.success(success);
+      void toast.success(success);
       onDone();
       return true;
     } catch (err) {
-      void message.error(rejectionMessage(err, "The change was not saved."));
+      void toast.error(rejectionMessage(err, "The change was not saved."));
       return false;
     } finally {
       setBusy(false);

@@ -6,7 +6,8 @@
  */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, TimePicker, message } from "antd";
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, TimePicker } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
@@ -53,7 +54,7 @@ export default function ClassCreatePage() {
         customDates: custom ? (v.customDates ?? []).map((d) => d.format("YYYY-MM-DD")) : undefined, remark: v.remark || null,
       };
       const res = await api<{ id: string; lessons: number }>("POST", "/classes", body);
-      void message.success(`Class created with ${res.data!.lessons} lessons.`);
+      void toast.success(`Class created with ${res.data!.lessons} lessons.`);
       navigate(`/class/management/${res.data!.id}/view`);
     } catch (err) {
       form.setFields(rejectionFieldErrors(err) as never);

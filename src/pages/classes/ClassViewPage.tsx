@@ -5,7 +5,8 @@
  */
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag, message } from "antd";
+import { Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useInvalidate, useList, useOne } from "@refinedev/core";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { classAvailability } from "../../domain/classAvailability.ts";
@@ -60,10 +61,10 @@ export default function ClassViewPage() {
   const call = async (method: string, path: string, body: unknown, success: string) => {
     try {
       await api(method, path, body);
-      void message.success(success);
+      void toast.success(success);
       refresh();
     } catch (err) {
-      void message.error(rejectionMessage(err, "The change was not saved."));
+      void toast.error(rejectionMessage(err, "The change was not saved."));
     }
   };
   if (query.isLoading || !cls) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;

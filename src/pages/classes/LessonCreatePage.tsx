@@ -1,7 +1,8 @@
 /** /class/management/{classId}/view/lesson-create: one more lesson for the class; its enrolled students join it. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Alert, Button, Card, DatePicker, Form, Space, TimePicker, message } from "antd";
+import { Alert, Button, Card, DatePicker, Form, Space, TimePicker } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useOne } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
@@ -22,7 +23,7 @@ export default function LessonCreatePage() {
         date: v.date.format("YYYY-MM-DD"), classroomId: v.classroomId || undefined,
         sessions: [{ startTime: v.time[0].format("HH:mm"), endTime: v.time[1].format("HH:mm") }],
       });
-      void message.success("Lesson added.");
+      void toast.success("Lesson added.");
       back();
     } catch (err) {
       setError(rejectionMessage(err, "The lesson could not be added."));

@@ -1,5 +1,6 @@
 /** Recipients uploaded from a file for a news item: the upload block of the form and the stored list. */
-import { Alert, Button, Space, Table, Typography, Upload, message } from "antd";
+import { Alert, Button, Space, Table, Typography, Upload } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { UploadOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
 import { useState } from "react";
@@ -33,7 +34,7 @@ export function RecipientsUpload({ value, onChange, disabled }: { value: Uploade
             const parsed = parseRecipientsFile(await file.text());
             setErrors(parsed.errors);
             onChange(parsed.recipients);
-            if (parsed.recipients.length === 0) void message.warning("No recipients found in the file.");
+            if (parsed.recipients.length === 0) void toast.warning("No recipients found in the file.");
             return Upload.LIST_IGNORE;
           }}
         >

@@ -4,7 +4,8 @@
  * refresh the lists, open the list (draft) or the detail (sent); a refusal puts the server's field
  * messages on the form and toasts its message.
  */
-import { Alert, Button, Card, Form, Space, Spin, message, type FormInstance } from "antd";
+import { Alert, Button, Card, Form, Space, Spin, type FormInstance } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useInvalidate, useOne } from "@refinedev/core";
 import { useNavigate, useParams } from "react-router";
 import { useState, type ReactNode } from "react";
@@ -67,12 +68,12 @@ export function SendFormPage({
     setSaving(send ? "send" : "draft");
     try {
       const res = await api<{ id: string; recipients: number }>("POST", kind.endpoint, { ...(id ? { id } : {}), ...body(values), send });
-      void message.success(send ? `${kind.noun} sent to ${res.data?.recipients ?? 0} recipients.` : `${kind.noun} saved as draft.`);
+      void toast.success(send ? `${kind.noun} sent to ${res.data?.recipients ?? 0} recipients.` : `${kind.noun} saved as draft.`);
       await invalidate({ resource: kind.resource, invalidates: ["list", "detail"], id: res.data?.id });
       navigate(send ? kind.detailPath(String(res.data?.id)) : kind.listPath);
     } catch (err) {
       form.setFields(rejectionFieldErrors(err));
-      void message.error(rejectionMessage(err, `The ${noun} could not be saved.`));
+      void toast.error(rejectionMessage(err, `The ${noun} could not be saved.`));
     } finally {
       setSaving(undefined);
     }

@@ -4,7 +4,8 @@
  * payment notes. Amounts use the S$ currency input and are stored as two-decimal strings; days as
  * YYYY-MM-DD. Saving changes only the setting's value (and updatedBy, set by the server).
  */
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Spin, message } from "antd";
+import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Spin } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useCan, useCreate, useInvalidate, useList, useUpdate } from "@refinedev/core";
 import { useState } from "react";
 import type { Dayjs } from "dayjs";
@@ -114,7 +115,7 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
         successNotification: false,
         errorNotification: false,
       });
-      void message.success(`${TITLES[setting.key] ?? setting.key} saved.`);
+      void toast.success(`${TITLES[setting.key] ?? setting.key} saved.`);
       await invalidate({ resource: "system_settings", invalidates: ["list"] });
     } catch (err) {
       console.error("[payment-setting] save failed", err);

@@ -3,7 +3,8 @@
  * and the special-class price per student type. A price is saved when its input loses focus (or Enter);
  * only the value and updatedBy change.
  */
-import { Card, Space, Tabs, message } from "antd";
+import { Card, Space, Tabs } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useTable } from "@refinedev/antd";
 import { useCan, useUpdate, type BaseRecord } from "@refinedev/core";
 import { useState } from "react";
@@ -33,7 +34,7 @@ function PriceCell({ resource, row, field }: { resource: string; row: Row; field
         successNotification: false,
         errorNotification: false,
       });
-      void message.success("Price saved.");
+      void toast.success("Price saved.");
     } catch (err) {
       console.error("[pricing] save failed", err);
       setValue(saved);

@@ -1,5 +1,6 @@
 /** The printable sheets (PA paper, receipt): A4 print styles, Print and Download PDF. */
-import { Button, Space, message } from "antd";
+import { Button, Space } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, PrinterOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { rejectionMessage } from "../../app/api.ts";
@@ -38,7 +39,7 @@ export function PaperButtons({ pdfPath, fileName }: { pdfPath: string; fileName:
           try {
             await downloadPdf(pdfPath, fileName);
           } catch (err) {
-            void message.error(rejectionMessage(err, "The PDF could not be downloaded."));
+            void toast.error(rejectionMessage(err, "The PDF could not be downloaded."));
           } finally {
             setBusy(false);
           }

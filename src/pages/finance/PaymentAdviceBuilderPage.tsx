@@ -4,7 +4,8 @@
  * Issue, Save (an unpaid PA without payments), Void (with a reason) go through the server, which
  * recomputes every figure; the browser shows a live preview from src/domain/finance meanwhile.
  */
-import { Alert, Button, Card, Form, Input, Modal, Space, Spin, Typography, message } from "antd";
+import { Alert, Button, Card, Form, Input, Modal, Space, Spin, Typography } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { PlusOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -201,13 +202,13 @@ export default function PaymentAdviceBuilderPage() {
       .filter(([name]) => name.includes("."))
       .map(([name, text]) => ({ name: name.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [text] }));
     if (fieldErrors.length || nested.length) form.setFields([...fieldErrors, ...nested] as never);
-    void message.error(rejectionMessage(err, fallback));
+    void toast.error(rejectionMessage(err, fallback));
   };
 
   const addClass = async () => {
     const v = form.getFieldsValue(true) as BuilderValues;
-    if (!v.companyId) return void message.warning("Please select company!");
-    if (!v.studentId) return void message.warning("Please select student!");
+    if (!v.companyId) return void toast.warning("Please select company!");
+    if (!v.studentId) return void toast.warning("Please select student!");
     if (record) return setPickerOpen(true);
     setBusy("init");
     try {
@@ -243,7 +244,7 @@ export default function PaymentAdviceBuilderPage() {
       const reply = await api<PaymentAdviceRecord>("PUT", `/finances/payment-advices/${base.id}`, { ...fields(), action, updatedAt: base.updatedAt });
       const saved = reply.data! as PaRecord;
       setRecord(saved);
-      void message.success(action === "issue" ? "Payment advice issued." : "Payment advice saved.");
+      void toast.success(action === "issue" ? "Payment advice issued." : "Payment advice saved.");
       if (!id) navigate(`${PA_PATH}/edit/${saved.id}`, { replace: true });
     } catch (err) {
       fail(err, "The payment advice could not be saved.");
@@ -262,10 +263,10 @@ export default function PaymentAdviceBuilderPage() {
       } else {
         const reply = await api<VoidPaidReply>("PATCH", "/finances/payment-advices/void-paid-pa", body);
         setRecord(reply.data!.paymentAdvice as PaRecord);
-        void message.info(`Credit note ${reply.data!.creditNote.name} issued for the amount received.`);
+        void toast.info(`Credit note ${reply.data!.creditNote.name} issued for the amount received.`);
       }
       setVoidOpen(false);
-      void message.success("Payment advice voided.");
+      void toast.success("Payment advice voided.");
     } catch (err) {
       fail(err, "The payment advice could not be voided.");
     }
@@ -277,8 +278,8 @@ export default function PaymentAdviceBuilderPage() {
     try {
       const reply = await api<EmailUnpaidReply>("POST", "/finances/email/unpaid-pa-to-parents", { paymentAdviceIds: [record.id] });
       const sent = reply.data?.queued[0];
-      if (sent) void message.success(`The payment advice will be e-mailed to ${sent.recipient}.`);
-      else void message.warning(reply.data?.skipped[0]?.reason ?? "The payment advice was not e-mailed.");
+      if (sent) void toast.success(`The payment advice will be e-mailed to ${sent.recipient}.`);
+      else void toast.warning(reply.data?.skipped[0]?.reason ?? "The payment advice was not e-mailed.");
     } catch (err) {
       fail(err, "The payment advice could not be e-mailed.");
     } finally {

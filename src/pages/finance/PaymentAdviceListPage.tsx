@@ -3,7 +3,8 @@
  * (counter, continuing index, quick jump, filters and page in the URL, CSV export), the status pill
  * (Overdue derived) and, per row, its builder, its paper and its log history.
  */
-import { Button, Card, DatePicker, Form, Select, Space, message } from "antd";
+import { Button, Card, DatePicker, Form, Select, Space } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
@@ -102,7 +103,7 @@ function ExportButton({ filters, sorters }: { filters: CrudFilter[]; sorters: Cr
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (err) {
       console.error("[pa export]", err);
-      void message.error("The export failed. Please try again.");
+      void toast.error("The export failed. Please try again.");
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,8 @@
  * number of lessons — as rows. Saving writes the calendar, then inserts new terms, updates changed ones
  * and soft-deletes removed ones.
  */
-import { Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin, message } from "antd";
+import { Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCreate, useCreateMany, useInvalidate, useList, useOne, useUpdate, useTranslate } from "@refinedev/core";
 import { useNavigate, useParams } from "react-router";
@@ -109,7 +110,7 @@ export default function AcademicCalendarFormPage() {
           await update({ resource: "terms", id: String(old.id), values: { status: "deleted" }, meta: { fields: ["id"] }, successNotification: false, errorNotification: false });
         }
       }
-      void message.success(action === "create" ? "Academic term created." : "Academic term updated.");
+      void toast.success(action === "create" ? "Academic term created." : "Academic term updated.");
       await invalidate({ resource: "academic_calendars", invalidates: ["list", "detail"], id: calendarId });
       await invalidate({ resource: "terms", invalidates: ["list"] });
       navigate(LIST);

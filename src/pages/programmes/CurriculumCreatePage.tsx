@@ -3,7 +3,8 @@
  * levels it links (curriculums_levels). A level that does not exist yet can be added by name and
  * abbreviation in the same form.
  */
-import { Button, Card, Form, Input, Space, message } from "antd";
+import { Button, Card, Form, Input, Space } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCreate, useCreateMany, useInvalidate } from "@refinedev/core";
 import { useNavigate } from "react-router";
@@ -58,7 +59,7 @@ export default function CurriculumCreatePage() {
           errorNotification: false,
         });
       }
-      void message.success("Curriculum created.");
+      void toast.success("Curriculum created.");
       await invalidate({ resource: "curriculums", invalidates: ["list"] });
       navigate("/programme/curriculum-level");
     } catch (err) {

@@ -3,7 +3,8 @@
  * the table, a chart (lazy), the table with its totals row, and export to CSV and Excel. The figures are the
  * server's (src/domain/reports.ts); the page only shows them.
  */
-import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Typography, message } from "antd";
+import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Typography } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -63,7 +64,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
     try {
       await exportXlsx(def.title, data, setExported);
     } catch (e) {
-      void message.error(rejectionMessage(e, "The Excel file could not be made."));
+      void toast.error(rejectionMessage(e, "The Excel file could not be made."));
     } finally {
       setExporting(false);
     }

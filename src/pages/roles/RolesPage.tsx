@@ -4,7 +4,8 @@
  * reloads the policy right after saving, so menus, routes and buttons follow at once; the server applies
  * it to GraphQL and REST immediately.
  */
-import { Alert, Button, Card, Checkbox, Input, Segmented, Space, Spin, Table, Tabs, Tag, Tooltip, message } from "antd";
+import { Alert, Button, Card, Checkbox, Input, Segmented, Space, Spin, Table, Tabs, Tag, Tooltip } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useList } from "@refinedev/core";
 import { useEffect, useMemo, useState } from "react";
 import { api, rejectionMessage } from "../../app/api.ts";
@@ -126,7 +127,7 @@ function PolicyEditor() {
     setVersion(String(res.data!.version));
   };
   useEffect(() => {
-    load().catch((err) => void message.error(rejectionMessage(err, "The access policy could not be loaded.")));
+    load().catch((err) => void toast.error(rejectionMessage(err, "The access policy could not be loaded.")));
   }, []);
 
   const routeRows = useMemo<GridRow[]>(() => APP_ROUTES.map((r) => ({ key: r.path, label: `${r.title} (${r.path})`, obj: r.path })), []);
@@ -142,12 +143,12 @@ function PolicyEditor() {
     setSaving(true);
     try {
       const res = await api<{ version: number }>("PUT", "/access/policy", { policy: grid.text() });
-      void message.success("The access policy is saved and in effect.");
+      void toast.success("The access policy is saved and in effect.");
       setVersion(String(res.data?.version ?? ""));
       setSaved(grid);
       await loadPolicy();
     } catch (err) {
-      void message.error(rejectionMessage(err, "The access policy could not be saved."));
+      void toast.error(rejectionMessage(err, "The access policy could not be saved."));
     } finally {
       setSaving(false);
     }

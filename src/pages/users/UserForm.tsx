@@ -4,7 +4,8 @@
  * status, company and branch, and levels and subjects for teaching roles. Saved through the REST calls
  * POST /users and PUT /users/{id}; field errors of the server show under their fields.
  */
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, message } from "antd";
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useInvalidate } from "@refinedev/core";
@@ -118,12 +119,12 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
         action === "create"
           ? await api<{ id: string }>("POST", "/users", userBody(values, "create"))
           : await api<{ id: string }>("PUT", `/users/${id}`, userBody(values, "edit"));
-      void message.success(action === "create" ? "User created. A temporary password was sent by e-mail." : "User updated.");
+      void toast.success(action === "create" ? "User created. A temporary password was sent by e-mail." : "User updated.");
       await invalidate({ resource: "users", invalidates: ["list", "detail"], id: res.data?.id ?? id });
       navigate(`/user/${res.data?.id ?? id}/view`);
     } catch (err) {
       form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
-      void message.error(rejectionMessage(err, "The user could not be saved."));
+      void toast.error(rejectionMessage(err, "The user could not be saved."));
     } finally {
       setSaving(false);
     }

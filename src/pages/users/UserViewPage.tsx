@@ -3,7 +3,8 @@
  * and for those allowed: Unlock (PATCH /users/{id}/unblock), Reset password (PATCH /users/{id}/forget-password,
  * a code by mail), Edit and Delete (DELETE /users/{id}).
  */
-import { Avatar, Button, Card, Descriptions, Popconfirm, Space, Spin, Tag, message } from "antd";
+import { Avatar, Button, Card, Descriptions, Popconfirm, Space, Spin, Tag } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { EditOutlined, LockOutlined, UnlockOutlined, UserOutlined } from "@ant-design/icons";
 import { CanAccess, useInvalidate, useMany, useOne } from "@refinedev/core";
 import { Link, useNavigate, useParams } from "react-router";
@@ -58,11 +59,11 @@ export default function UserViewPage() {
     setBusy(key);
     try {
       await call();
-      void message.success(done);
+      void toast.success(done);
       await lock.recheck();
       await invalidate({ resource: "users", invalidates: ["list", "detail"], id: userId });
     } catch (err) {
-      void message.error(rejectionMessage(err, "The action failed."));
+      void toast.error(rejectionMessage(err, "The action failed."));
     } finally {
       setBusy(undefined);
     }
@@ -114,11 +115,11 @@ export default function UserViewPage() {
               onConfirm={async () => {
                 try {
                   await api("DELETE", `/users/${userId}`);
-                  void message.success("User deleted.");
+                  void toast.success("User deleted.");
                   await invalidate({ resource: "users", invalidates: ["list"] });
                   navigate("/user");
                 } catch (err) {
-                  void message.error(rejectionMessage(err, "The user could not be deleted."));
+                  void toast.error(rejectionMessage(err, "The user could not be deleted."));
                 }
               }}
             >

@@ -5,7 +5,8 @@
  * line, total), Reason and Remarks. What may be edited and which moves show come from the server's answer
  * for this user (editStep, moves); the server prices and checks everything again.
  */
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, List, Row, Select, Space, Spin, Tag, Typography, message } from "antd";
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, List, Row, Select, Space, Spin, Tag, Typography } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
@@ -114,7 +115,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
 
   const refresh = (next: CreditNoteDetail) => client.setQueryData(["credit-note", id], next);
   const fail = (e: unknown, fallback: string) => {
-    void message.error(rejectionMessage(e, fallback));
+    void toast.error(rejectionMessage(e, fallback));
     const toField = (name: string) => (["startDate", "endDate", "suspensionPeriod", "lessonIds"].includes(name) ? "period" : name) as keyof FormValues;
     form.setFields(rejectionFieldErrors(e).map((f) => ({ name: toField(f.name), errors: f.errors })));
   };
@@ -141,7 +142,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
     setBusy(label);
     try {
       await work();
-      void message.success(done);
+      void toast.success(done);
       await client.invalidateQueries({ queryKey: ["logs", "credit_note_logs", id] });
     } catch (e) {
       fail(e, `${label} failed.`);

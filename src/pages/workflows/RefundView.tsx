@@ -5,7 +5,8 @@
  * the totals. Each block is editable only at its step, for the roles holding that step's right (the
  * server's editStep and moves); the server prices and checks everything again.
  */
-import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography, message } from "antd";
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useEffect, useState } from "react";
@@ -142,10 +143,10 @@ export function RefundView({ id }: { id: string }) {
     setBusy(label);
     try {
       await work();
-      void message.success(done);
+      void toast.success(done);
       await client.invalidateQueries({ queryKey: ["logs", "refund_logs", id] });
     } catch (e) {
-      void message.error(rejectionMessage(e, `${label} failed.`));
+      void toast.error(rejectionMessage(e, `${label} failed.`));
       const fields = rejectionFieldErrors(e).map((f) => ({ name: (f.name === "payeeDetails" ? "payeeName" : f.name === "studentFeedback" ? "feedback" : f.name) as keyof FormValues, errors: f.errors }));
       form.setFields(fields);
     } finally {

@@ -3,7 +3,8 @@
  * enrolments): pick the class and the suspension period; the lessons affected are listed; Save suspends them
  * and makes the suspension credit note for front desk to complete (POST /credit-notes {type: suspension}).
  */
-import { Alert, Card, Form, Select, Space, Table, message } from "antd";
+import { Alert, Card, Form, Select, Space, Table } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { Dayjs } from "dayjs";
@@ -59,10 +60,10 @@ export default function SuspensionCreatePage() {
         reason: v.reason ?? null,
         remarks: v.remarks ?? null,
       });
-      void message.success("Suspension saved.");
+      void toast.success("Suspension saved.");
       navigate(`/suspension/detail/${r.data!.suspensionId}/view`);
     } catch (e) {
-      void message.error(rejectionMessage(e, "The suspension could not be saved."));
+      void toast.error(rejectionMessage(e, "The suspension could not be saved."));
       const toField = (n: string) => (["startDate", "endDate", "suspensionPeriod"].includes(n) ? "period" : n) as keyof Values;
       form.setFields(rejectionFieldErrors(e).map((f) => ({ name: toField(f.name), errors: f.errors })));
     } finally {

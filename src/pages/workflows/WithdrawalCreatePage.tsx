@@ -3,7 +3,8 @@
  * (for one of their enrolments): the classes not yet refunded, the last lesson date and notice date; what the
  * class's refund line would be; Save withdraws the student and starts the refund (POST /refund {type: withdrawal}).
  */
-import { Alert, Card, Descriptions, Form, Select, Space, message } from "antd";
+import { Alert, Card, Descriptions, Form, Select, Space } from "antd";
+import { toast } from "../../framework/toast.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -70,10 +71,10 @@ export default function WithdrawalCreatePage() {
         reason: v.reason ?? null,
         remarks: v.remarks ?? null,
       });
-      void message.success("Withdrawal saved.");
+      void toast.success("Withdrawal saved.");
       navigate(`/withdrawal/view-withdrawal/${r.data!.withdrawalId}/detail`);
     } catch (e) {
-      void message.error(rejectionMessage(e, "The withdrawal could not be saved."));
+      void toast.error(rejectionMessage(e, "The withdrawal could not be saved."));
       form.setFields(rejectionFieldErrors(e).map((f) => ({ name: f.name as keyof Values, errors: f.errors })));
     } finally {
       setSaving(false);

@@ -5,7 +5,8 @@
  * Close and 'Add to Payment'; 'Total Selected Class (n)'. A class of a programme already on the PA (or
  * already selected) is refused with "Class's programme is already existed!", unless it is a special programme.
  */
-import { Button, Col, Form, InputNumber, Modal, Row, Space, Table, Tag, Typography, message } from "antd";
+import { Button, Col, Form, InputNumber, Modal, Row, Space, Table, Tag, Typography } from "antd";
+import { toast } from "../../../framework/toast.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { RelationSelect } from "../../../framework/inputs/RelationSelect.tsx";
@@ -77,7 +78,7 @@ export function ClassPickerModal({ open, companyId, picked, onClose, onAdd }: Cl
     if (!on) return setSelected((s) => s.filter((x) => x.id !== cls.id));
     const candidate = { programId: cls.programId, programCategory: cls.program?.category ?? null };
     if (programmeAlreadyPicked(candidate, [...picked, ...selected])) {
-      void message.warning(PROGRAMME_ALREADY_PICKED);
+      void toast.warning(PROGRAMME_ALREADY_PICKED);
       return;
     }
     setSelected((s) => [...s, cls]);

@@ -3,7 +3,7 @@
  * classes are asked for after a 1 s delay (spec part 2 §9). Errors of the class-information calls show
  * as an error toast (§8).
  */
-import { message } from "antd";
+import { toast } from "../../../framework/toast.ts";
 import { useEffect, useRef, useState } from "react";
 import { rejectionMessage } from "../../../app/api.ts";
 import { fetchCardClass, type CardClass } from "./builderData.ts";
@@ -27,7 +27,7 @@ export function useBuilderClasses(studentId: string | null, classIds: readonly s
           (c) => setClasses((m) => new Map(m).set(id, c)),
           (err: unknown) => {
             const text = rejectionMessage(err, "The class information could not be loaded.");
-            void message.error(text);
+            void toast.error(text);
             setErrors((m) => new Map(m).set(id, text));
             asked.current.delete(id);
           },

@@ -2,7 +2,8 @@
  * From an issued PA to its invoice: issues the invoice when the PA has none (the server answers the
  * existing one otherwise) and opens it, where payments are recorded.
  */
-import { Button, message } from "antd";
+import { Button } from "antd";
+import { toast } from "../../../framework/toast.ts";
 import { useCan } from "@refinedev/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -23,7 +24,7 @@ export function InvoiceButton({ paymentAdviceId }: { paymentAdviceId: string }) 
           const reply = await api<{ invoice: InvoiceRecord }>("POST", "/finances/invoices", { paymentAdviceId });
           navigate(`/finance/invoice/${paymentAdviceId}/${reply.data!.invoice.id}`);
         } catch (err) {
-          void message.error(rejectionMessage(err, "The invoice could not be opened."));
+          void toast.error(rejectionMessage(err, "The invoice could not be opened."));
           setBusy(false);
         }
       }}

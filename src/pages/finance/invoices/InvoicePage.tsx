@@ -4,7 +4,8 @@
  * payment's receipt or the invoice with a reason. The buttons shown are the caller's action rights; the
  * server decides.
  */
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin, Table, Tag, message } from "antd";
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin, Table, Tag } from "antd";
+import { toast } from "../../../framework/toast.ts";
 import { useCan, useList } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
@@ -167,13 +168,13 @@ function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean;
     try {
       const body = { ...values, amount: values.amount === null ? "" : centsToNumeric(values.amount), paymentDate: values.paymentDate?.format(DATE_FORMAT) };
       const res = await api<{ receipt: { name: string } }>("POST", `/finances/invoices/${detail.invoice.id}/payments`, body);
-      void message.success(`Payment recorded: receipt ${res.data!.receipt.name}.`);
+      void toast.success(`Payment recorded: receipt ${res.data!.receipt.name}.`);
       form.resetFields();
       onClose();
       onDone();
     } catch (err) {
       form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
-      void message.error(rejectionMessage(err, "The payment could not be recorded."));
+      void toast.error(rejectionMessage(err, "The payment could not be recorded."));
     } finally {
       setSaving(false);
     }
@@ -216,13 +217,13 @@ function VoidDialog({ target, invoiceId, onClose, onDone }: { target: { kind: "i
     setSaving(true);
     try {
       await api("POST", target.kind === "invoice" ? `/finances/invoices/${invoiceId}/void` : `/finances/receipts/${target.id}/void`, { reason });
-      void message.success(target.kind === "invoice" ? "The invoice was voided." : `Receipt ${target.name} was voided.`);
+      void toast.success(target.kind === "invoice" ? "The invoice was voided." : `Receipt ${target.name} was voided.`);
       form.resetFields();
       onClose();
       onDone();
     } catch (err) {
       form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
-      void message.error(rejectionMessage(err, "It could not be voided."));
+      void toast.error(rejectionMessage(err, "It could not be voided."));
     } finally {
       setSaving(false);
     }
@@ -257,10 +258,10 @@ function OverpaidCreditNoteButton({ receiptId, onDone }: { receiptId: string; on
         setBusy(true);
         try {
           const reply = await api<{ summary: { total: string } }>("POST", "/credit-notes", { type: "overpaid", receiptId });
-          void message.success(`Overpaid credit note of ${formatMoneyValue(reply.data!.summary.total)} created: awaiting finance approval.`);
+          void toast.success(`Overpaid credit note of ${formatMoneyValue(reply.data!.summary.total)} created: awaiting finance approval.`);
           onDone();
         } catch (err) {
-          void message.error(rejectionMessage(err, "The credit note could not be created."));
+          void toast.error(rejectionMessage(err, "The credit note could not be created."));
         } finally {
           setBusy(false);
         }
