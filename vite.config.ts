@@ -13,14 +13,14 @@ const MARKDOWN_PACKAGES = /node_modules\/(react-markdown|remark-[^/]+|micromark[
 // component came along with them; every antd input takes FormProvider from rc-field-form's index, which brought
 // the whole form store, fields and validator (@rc-component/async-validator) to pages without a form; every
 // button's style takes antd's colour class, which imports the colour picker's index and with it the picker.
-const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree|rc-field-form|@rc-component\/async-validator|@rc-component\/color-picker)\//;
+const SIDE_EFFECT_FREE = /node_modules\/(error-stack-parser|stackframe|rc-tree|rc-virtual-list|rc-table\/es\/VirtualTable|rc-field-form|@rc-component\/async-validator|@rc-component\/color-picker)\//;
 
 /** Third-party modules other than React and the router (those come with the entry). */
 const SHARED_UI = /node_modules[\\/](?!(react|react-dom|react-router|scheduler)[\\/])/;
 
 /** Shared by many pages but not drawn by a list page: left out of the "ui" chunk the lists load. */
 const NOT_ON_LISTS =
-  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification|message)[\\/])|rc-notification|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection|graphql[\\/])/;
+  /node_modules[\\/](antd[\\/]es[\\/](card[\\/](?!style)|typography[\\/](?!Typography\.js|style)|modal[\\/](?!locale)|input[\\/](OTP|Search|Password|Group|index|TextArea)|form[\\/](?!context|style)|grid[\\/](?!style)|select[\\/](?!style)|(tabs|skeleton|descriptions|alert|progress|image|notification|message)[\\/])|rc-select|rc-virtual-list|rc-notification|rc-tabs|rc-progress|rc-image|rc-dialog|rc-field-form|@rc-component[\\/]async-validator|rc-textarea|sunflower-antd|@refinedev[\\/]antd|compute-scroll-into-view|scroll-into-view-if-needed|copy-to-clipboard|toggle-selection|graphql[\\/])/;
 
 /** Our own modules (not a package's src/ folder). */
 const OUR_CODE = /^(?!.*node_modules).*[\\/](src|resources)[\\/]/;
@@ -68,9 +68,12 @@ export function precompress(): Plugin {
 const REPLACED_IMPORTS = [
   { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/, source: "./FilterDropdown", by: "src/app/shims/table-column-filter-unused.ts" },
   { importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: "../../radio", by: "src/app/shims/table-radio-selection-unused.ts" },
+  { importer: /antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: "./RcTable/VirtualTable", by: "src/app/shims/table-virtual-unused.ts" },
   // antd's form context (which every input reads) takes FormProvider from rc-field-form's index, whose other
   // exports (the form store, fields, the validator) then count as imported by every page: the module itself.
   { importer: /antd[\\/]es[\\/]form[\\/]context\.js$/, source: "rc-field-form", by: "rc-field-form/es/FormContext.js" },
+  // Pagination's page-size changer, which lists never show: antd's Select loaded when a changer draws.
+  { importer: /antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: "../select", by: "src/app/shims/pagination-size-select.tsx" },
 ];
 
 export function replacedImports(): Plugin {

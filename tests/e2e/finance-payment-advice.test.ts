@@ -26,6 +26,12 @@ async function typeDay(input: Locator, day: dayjs.Dayjs): Promise<void> {
 async function pickTwoClasses(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog").filter({ hasText: "Select a Programme & Class" });
   const table = dialog.getByTestId("picker-classes");
+  await table.locator("tr.ant-table-row").first().waitFor();
+  // the page-size changer: antd's Select, which the build loads only when a changer draws (lists show none)
+  const sizeChanger = dialog.locator(".ant-pagination-options-size-changer");
+  await sizeChanger.click();
+  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: "10 / page" }).click();
+  await sizeChanger.locator(".ant-select-selection-item", { hasText: "10 / page" }).waitFor();
   for (let p = 0; p < 12; p++) {
     const rows = table.locator("tr.ant-table-row").filter({ hasText: /Weekday Lesson|Weekend Lesson/ });
     await table.locator("tr.ant-table-row").first().waitFor();

@@ -4,6 +4,10 @@
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { createElement, type ComponentType } from "react";
+import { prerender } from "react-dom/static";
+import PaginationSizeSelect, { loadSelect } from "../../src/app/shims/pagination-size-select.tsx";
+import VirtualTable from "../../src/app/shims/table-virtual-unused.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -23,5 +27,22 @@ describe("the browser build's stand-ins", () => {
       expect(channel.has(key)).toBe(false);
       expect(() => channel.assert("missing")).toThrow(TypeError);
     }
+  });
+
+  it("Pagination's page-size select: antd's own Select, loaded when drawn, with the props Pagination gives it", async () => {
+    const { default: Select } = await loadSelect();
+    expect(Select).toBe((await import("antd/es/select/index.js")).default);
+    const html = async (type: ComponentType<Record<string, unknown>>) => {
+      const props = { value: 20, options: [10, 20, 50].map((n) => ({ value: n, label: `${n} / page` })), popupMatchSelectWidth: false, "aria-label": "Page Size" };
+      const { prelude } = await prerender(createElement(type, props));
+      return new Response(prelude).text();
+    };
+    const ours = (await html(PaginationSizeSelect as ComponentType<Record<string, unknown>>)).replace(/<!--\/?\$-->/g, ""); // Suspense's boundary marks
+    expect(ours).toContain("20 / page");
+    expect(ours).toBe(await html(Select as ComponentType<Record<string, unknown>>));
+  });
+
+  it("antd Table's virtual mode: not in the build, throws if drawn", () => {
+    expect(() => VirtualTable()).toThrow(/virtual mode is not in the browser build/);
   });
 });
