@@ -48,11 +48,8 @@ function wrap(client: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string |
 const RECONNECT_MS = 1000;
 
 export async function openPostgres(connectionString: string, options: { max?: number; statementTimeoutMs?: number } = {}): Promise<Db & { pool: pg.Pool }> {
-  // statement_timeout: PostgreSQL cancels a statement that runs longer (57014); undefined = the server's setting.
-  // plan_cache_mode: a reused statement keeps its parse but is planned for each run's values. PostgreSQL's default
-  // switches to one generic plan after five runs, blind to values such as a role filter or a search pattern; on
-  // the students list that plan cost 14 ms against 12 (DECISIONS "Reused statements are planned per run").
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, statement_timeout: options.statementTimeoutMs, options: "-c plan_cache_mode=force_custom_plan" });
+  // statement_timeout: PostgreSQL cancels a statement that runs longer (57014); undefined = the server's setting
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, statement_timeout: options.statementTimeoutMs });
   let closing = false;
   // An idle connection can die (a database restart, an administrator's terminate): the pool drops it and
   // opens another when needed; without this handler the error would end the process.
