@@ -3,13 +3,13 @@
  * when a list filters, sorts and pages, a record opens, a form saves or deletes, a refusal shows its toast, a token
  * expires, and another user's change reaches an open list.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "@testing-library/react";
 import WebSocket from "ws";
 import { parse } from "graphql";
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError } from "@refinedev/core";
 import { startUiServer, type UiServer } from "../support/ui-server.ts";
-import { disableMotion, installDomGaps, useServer } from "./shell-support.ts";
+import { disableMotion, installDomGaps, recordRequests, useServer } from "./shell-support.ts";
 import { signIn, signOut } from "../../src/app/auth.ts";
 import { getSession, setSession } from "../../src/app/session.ts";
 import { createDataProvider } from "../../src/app/providers/data.ts";
@@ -178,16 +178,11 @@ describe("refusals and tokens", () => {
   it("an expired token is refreshed once and the request retried", async () => {
     const s = getSession()!;
     setSession({ ...s, accessToken: `${s.accessToken.slice(0, -4)}AAAA` });
-    const calls: string[] = [];
-    const real = globalThis.fetch;
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      calls.push(String(input instanceof Request ? input.url : input).replace(server.baseUrl, ""));
-      return real(input, init);
-    });
+    const { calls, restore } = recordRequests(server.baseUrl);
     try {
       expect(await names([{ field: "order", operator: "eq", value: 1 }])).toEqual(["Dpt-Alpha"]);
     } finally {
-      spy.mockRestore();
+      restore();
     }
     expect(calls).toEqual(["/v1/graphql", "/api/v2/auth/access-token", "/v1/graphql"]);
   });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startUiServer, type UiServer } from "../support/ui-server.ts";
-import { installDomGaps, useServer } from "./shell-support.ts";
+import { installDomGaps, recordRequests, useServer } from "./shell-support.ts";
 import { signIn, signOut } from "../../src/app/auth.ts";
 import { api, setRedirectToLogin } from "../../src/app/api.ts";
 import { getSession, setSession } from "../../src/app/session.ts";
@@ -34,17 +34,12 @@ function breakAccessToken() {
 describe("on a 401 the client refreshes the token once and retries", () => {
   it("JSON API (GET /users/me)", async () => {
     const before = breakAccessToken();
-    const calls: string[] = [];
-    const real = globalThis.fetch;
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      calls.push(String(input instanceof Request ? input.url : input).replace(server.baseUrl, ""));
-      return real(input, init);
-    });
+    const { calls, restore } = recordRequests(server.baseUrl);
     try {
       const me = await api<{ username: string }>("GET", "/users/me");
       expect(me.data?.username).toBe("admin");
     } finally {
-      spy.mockRestore();
+      restore();
     }
     expect(calls.map((c) => c.split("?")[0])).toEqual(["/api/v2/users/me", "/api/v2/auth/access-token", "/api/v2/users/me"]);
     expect(calls.join(" ")).not.toContain(before.refreshToken);
@@ -55,18 +50,13 @@ describe("on a 401 the client refreshes the token once and retries", () => {
 
   it("GraphQL (data provider)", async () => {
     breakAccessToken();
-    const calls: string[] = [];
-    const real = globalThis.fetch;
-    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
-      calls.push(String(input instanceof Request ? input.url : input).replace(server.baseUrl, ""));
-      return real(input, init);
-    });
+    const { calls, restore } = recordRequests(server.baseUrl);
     try {
       const dp = createDataProvider();
       const res = await dp.custom({ url: "", method: "get", meta: { gqlQuery: parse("query { __typename }") } });
       expect((res.data as { __typename: string }).__typename).toBe("query_root");
     } finally {
-      spy.mockRestore();
+      restore();
     }
     expect(calls.map((c) => c.split("?")[0])).toEqual(["/v1/graphql", "/api/v2/auth/access-token", "/v1/graphql"]);
     expect(getSession()!.accessToken.endsWith("AAAA")).toBe(false);

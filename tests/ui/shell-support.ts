@@ -1,4 +1,5 @@
 /** Shared set-up of the app-shell UI tests: jsdom gaps antd needs, and pointing the app at the in-process server. */
+import { vi } from "vitest";
 import { ConfigProvider } from "antd";
 import { createElement } from "react";
 import { configureApp } from "../../src/app/config.ts";
@@ -35,4 +36,15 @@ export function useServer(baseUrl: string): void {
   configureApp({ apiOrigin: baseUrl, policyPollMs: 60_000 });
   clearSession();
   resetPolicy();
+}
+
+/** Records the path of every request the app sends (passing it on to the server); `restore()` stops recording. */
+export function recordRequests(baseUrl: string): { calls: string[]; restore(): void } {
+  const calls: string[] = [];
+  const real = globalThis.fetch;
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    calls.push(String(input instanceof Request ? input.url : input).replace(baseUrl, ""));
+    return real(input, init);
+  });
+  return { calls, restore: () => spy.mockRestore() };
 }
