@@ -251,6 +251,21 @@ export function returningFields(fields: MetaQuery["fields"]): string {
     .join("\n");
 }
 
+/** `head { operation(args) { selection } }`, laid out as @refinedev/hasura writes its fixed documents. */
+function rootFieldDocument(head: string, operation: string, args: string, selection: string): string {
+  return `${head} {
+  ${operation}(${args}) {
+    ${selection}
+  }
+}`;
+}
+
+/** The `returning` selection of a mutation over several rows: `id` and `meta.fields`. */
+const returningSelection = (fields: MetaQuery["fields"]) => `returning {
+      id
+      ${returningFields(fields)}
+    }`;
+
 // ---- reading a page's own document (parsed with graphql's `parse`, or text) ----
 
 async function parsed(document: string | DocumentNode): Promise<DocumentNode> {
@@ -328,11 +343,8 @@ export async function listSubscription({ resource, meta, pagination, sorters, fi
   const where = hasuraWhere(filters);
   const document = pageDocument(meta);
   if (document) {
-    const query = `subscription ${operation}($limit: Int, $offset: Int, $order_by: [${operation}_order_by!], $where: ${operation}_bool_exp) {
-  ${operation}(limit: $limit, offset: $offset, order_by: $order_by, where: $where) {
-    ${await operationFieldsOf(document)}
-  }
-}`;
+    const head = `subscription ${operation}($limit: Int, $offset: Int, $order_by: [${operation}_order_by!], $where: ${operation}_bool_exp)`;
+    const query = rootFieldDocument(head, operation, "limit: $limit, offset: $offset, order_by: $order_by, where: $where", await operationFieldsOf(document));
     return { query, variables: { ...page, ...(orderBy && { order_by: orderBy }), ...(where && { where }) }, operation };
   }
   const variables: Variables = {
@@ -349,11 +361,7 @@ export async function oneSubscription({ resource, meta, id }: SubscriptionParams
   const operation = `${(meta.operation as string | undefined) ?? resource}_by_pk`;
   const document = pageDocument(meta);
   if (document) {
-    const query = `subscription ${operation}($id: ${idType}!) {
-  ${operation}(id: $id) {
-    ${await operationFieldsOf(document)}
-  }
-}`;
+    const query = rootFieldDocument(`subscription ${operation}($id: ${idType}!)`, operation, "id: $id", await operationFieldsOf(document));
     return { query, variables: { id }, operation };
   }
   const variables: Variables = { id: { value: id, type: "uuid", required: true }, ...(meta.variables as Variables | undefined) };
@@ -366,11 +374,7 @@ export async function manySubscription({ resource, meta, ids }: SubscriptionPara
   const operation = (meta.operation as string | undefined) ?? resource;
   const document = pageDocument(meta);
   if (document) {
-    const query = `subscription ${operation}($where: ${operation}_bool_exp) {
-  ${operation}(where: $where) {
-    ${await operationFieldsOf(document)}
-  }
-}`;
+    const query = rootFieldDocument(`subscription ${operation}($where: ${operation}_bool_exp)`, operation, "where: $where", await operationFieldsOf(document));
     return { query, variables: { where: { id: { _in: ids } } }, operation };
   }
   const variables = (meta.variables as Variables | undefined) ?? { where: { type: `${operation}_bool_exp`, value: { id: { _in: ids } } } };
@@ -429,11 +433,7 @@ export function hasuraDataProvider(client: GraphQLClient): Required<DataProvider
         let query = document;
         // a mutation stands for the fields to read: the same fields read by id
         if (isMutation(document)) {
-          query = `query Get${pascalCase(operation)}($id: ${ID_TYPE}!) {
-  ${operation}(id: $id) {
-    ${await operationFieldsOf(document)}
-  }
-}`;
+          query = rootFieldDocument(`query Get${pascalCase(operation)}($id: ${ID_TYPE}!)`, operation, "id: $id", await operationFieldsOf(document));
         }
         const data = await client.request<Data>(query, { id, ...gqlVariablesOf(meta) });
         return { data: data[operation] as never };
@@ -482,14 +482,7 @@ export function hasuraDataProvider(client: GraphQLClient): Required<DataProvider
       const operation = `insert_${table}`;
       const query = meta?.gqlMutation
         ? (meta.gqlMutation as GraphQLDocument)
-        : `mutation CreateMany${pascalCase(table)}($objects: [${table}_insert_input!]!) {
-  ${operation}(objects: $objects) {
-    returning {
-      id
-      ${returningFields(meta?.fields)}
-    }
-  }
-}`;
+        : rootFieldDocument(`mutation CreateMany${pascalCase(table)}($objects: [${table}_insert_input!]!)`, operation, "objects: $objects", returningSelection(meta?.fields));
       const data = await client.request<Data>(query, { objects: variables, ...(meta?.gqlMutation ? gqlVariablesOf(meta) : {}) });
       return { data: (data[operation] as { returning: never }).returning };
     },
@@ -523,14 +516,7 @@ export function hasuraDataProvider(client: GraphQLClient): Required<DataProvider
         const data = await client.request<Data>(meta.gqlMutation as GraphQLDocument, { ids, _set: variables, ...gqlVariablesOf(meta) });
         return { data: (data[operation] as { returning: never }).returning };
       }
-      const query = `mutation UpdateMany${pascalCase(table)}($where: ${table}_bool_exp!, $_set: ${table}_set_input!) {
-  ${operation}(where: $where, _set: $_set) {
-    returning {
-      id
-      ${returningFields(meta?.fields)}
-    }
-  }
-}`;
+      const query = rootFieldDocument(`mutation UpdateMany${pascalCase(table)}($where: ${table}_bool_exp!, $_set: ${table}_set_input!)`, operation, "where: $where, _set: $_set", returningSelection(meta?.fields));
       const data = await client.request<Data>(query, (meta?.variables as Data | undefined) ?? { where: idsWhere(ids), _set: variables });
       return { data: (data[operation] as { returning: never }).returning };
     },
@@ -557,14 +543,7 @@ export function hasuraDataProvider(client: GraphQLClient): Required<DataProvider
         const data = await client.request<Data>(meta.gqlMutation as GraphQLDocument, { ...own, ...(where && { where }) });
         return { data: (data[operation] as { returning: never }).returning };
       }
-      const query = `mutation DeleteMany${pascalCase(table)}($where: ${table}_bool_exp!) {
-  ${operation}(where: $where) {
-    returning {
-      id
-      ${returningFields(meta?.fields)}
-    }
-  }
-}`;
+      const query = rootFieldDocument(`mutation DeleteMany${pascalCase(table)}($where: ${table}_bool_exp!)`, operation, "where: $where", returningSelection(meta?.fields));
       const data = await client.request<Data>(query, (meta?.variables as Data | undefined) ?? { where: idsWhere(ids) });
       return { data: (data[operation] as { returning: never }).returning };
     },
