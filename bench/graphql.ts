@@ -19,6 +19,7 @@ import { benchReports } from "./reports.ts";
 import { buildServer } from "../server/app.ts";
 import { inThisThread, measurePair, ms, table, ROUND, type Rounds } from "./stats.ts";
 import { startLoadClient } from "./http-load.ts";
+import { comparePostgraphile } from "./postgraphile.ts";
 import { benchPaSave, PA_LIST_GQL, PA_LIST_PARAMS, PA_LIST_SQL, PA_LIST_VARS } from "./finance.ts";
 import { ATTENDANCE_LIST_QUERY, CLASS_LIST_QUERY } from "../src/pages/classes/queries.ts";
 import { ATTENDANCE_EXCLUDED_TYPES, SEAT_STATUSES } from "../src/domain/attendance.ts";
@@ -34,6 +35,8 @@ export interface GraphqlOptions {
   only?: readonly string[];
   /** The engine's HTTP clients in the server's own thread (the method before session 12) instead of a worker thread. */
   clientInServerThread?: boolean;
+  /** A PostGraphile v5 server on the same database to compare (a)(b)(c) with (bench/postgraphile.ts). */
+  postgraphile?: string;
 }
 
 const BENCH_USER = "front_desk"; // access/policy.csv: front_desk may select users, lessons, lessons_students, payment_advices, companies
@@ -346,6 +349,11 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
       rows.push([c.name, checks.get(c)!, ms(e.p50), ms(e.p95), e.rps.toFixed(0), ms(e.cpuMs!), ms(s.p50), ms(s.p95), s.rps.toFixed(0), ms(s.cpuMs!), ratio.toFixed(2), `≤ ${budget}`, ratio <= budget ? "PASS" : "OVER"]);
     }
     console.log(`\n${table(rows)}\n(latencies in ms; engine = HTTP round trip to /v1/graphql incl. JWT check; SQL = db.query of the hand-written statement; CPU = this process's CPU per request, ms: the server and its HTTP clients, or the SQL side's driver; PostgreSQL's not included)`);
+    if (o.postgraphile) {
+      if (!load) throw new Error("--postgraphile measures with the worker-thread clients: leave out --client-in-server-thread");
+      const answer = async (c: Case) => (await engine(c)()).text;
+      ok = (await comparePostgraphile(o.postgraphile, cases, classId, { rounds: engineRounds, answer }, load, o)) && ok;
+    }
 
     if (o.only) return ok;
 

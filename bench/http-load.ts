@@ -8,6 +8,8 @@ import { parentPort, Worker } from "node:worker_threads";
 import { runConcurrent } from "./stats.ts";
 
 export interface LoadRequest {
+  /** 127.0.0.1 unless given */
+  host?: string;
   port: number;
   path: string;
   body: unknown;
@@ -26,7 +28,7 @@ type RoundReply = { id: number; latencies: number[]; wallMs: number } | { id: nu
 function send(agent: http.Agent, r: LoadRequest, payload: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: r.port, path: r.path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...r.headers } },
+      { host: r.host ?? "127.0.0.1", port: r.port, path: r.path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...r.headers } },
       (res) => {
         let head = "";
         res.on("data", (chunk: Buffer) => {

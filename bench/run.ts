@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
  * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT; --only e,f: just those queries;
- * --client-in-server-thread: the engine's HTTP clients in the server's thread instead of a worker, the method before session 12)
+ * --client-in-server-thread: the engine's HTTP clients in the server's thread instead of a worker, the method before session 12;
+ * --postgraphile URL: also compare (a)(b)(c) with a PostGraphile v5 server on the same database, see bench/postgraphile.ts)
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
@@ -11,20 +12,23 @@ import { benchHostile } from "./hostile.ts";
 import { benchBrowser } from "./browser.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
-  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return fallback;
-  const raw = argv[i].includes("=") ? argv[i].split("=")[1] : argv[i + 1];
+  const raw = textOption(argv, name);
+  if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} needs a positive whole number, got ${raw}`);
   return n;
 }
 
-function listOption(argv: string[], name: string): string[] | undefined {
+function textOption(argv: string[], name: string): string | undefined {
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
   if (i < 0) return undefined;
   const raw = argv[i].includes("=") ? argv[i].split("=")[1] : argv[i + 1];
-  if (!raw) throw new Error(`--${name} needs a comma-separated list`);
-  return raw.split(",").map((x) => x.trim()).filter(Boolean);
+  if (!raw || raw.startsWith("--")) throw new Error(`--${name} needs a value`);
+  return raw;
+}
+
+function listOption(argv: string[], name: string): string[] | undefined {
+  return textOption(argv, name)?.split(",").map((x) => x.trim()).filter(Boolean);
 }
 
 async function main() {
@@ -49,6 +53,7 @@ async function main() {
       asAdmin: argv.includes("--as-admin"),
       only: listOption(argv, "only"),
       clientInServerThread: argv.includes("--client-in-server-thread"),
+      postgraphile: textOption(argv, "postgraphile"),
     });
   }
   if (!command || command === "bundle") {
