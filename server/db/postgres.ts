@@ -47,9 +47,16 @@ function wrap(client: pg.Pool | pg.PoolClient, nameOf: (sql: string) => string |
 
 const RECONNECT_MS = 1000;
 
+/**
+ * How long an unused connection stays open. pg's default (10 s) closed it between two clicks of a quiet back
+ * office, and the next request paid a new backend, its catalogue caches and the prepared statements again:
+ * ~10 ms instead of ~2 for a small query after 11 s idle (measured on PostgreSQL 15 here).
+ */
+export const IDLE_CONNECTION_MS = 5 * 60_000;
+
 export async function openPostgres(connectionString: string, options: { max?: number; statementTimeoutMs?: number } = {}): Promise<Db & { pool: pg.Pool }> {
   // statement_timeout: PostgreSQL cancels a statement that runs longer (57014); undefined = the server's setting
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, statement_timeout: options.statementTimeoutMs });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, idleTimeoutMillis: IDLE_CONNECTION_MS, statement_timeout: options.statementTimeoutMs });
   let closing = false;
   // An idle connection can die (a database restart, an administrator's terminate): the pool drops it and
   // opens another when needed; without this handler the error would end the process.

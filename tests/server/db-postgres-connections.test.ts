@@ -4,9 +4,10 @@
  * connection (live queries, policy changes, the token cache) is made again, its listeners told that
  * they may have missed changes. PostgreSQL lane only: PGlite has no connections to lose.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseLanes, openTestDb } from "../support/db.ts";
 import { ANY_CHANGE, type Db } from "../../server/db/types.ts";
+import { IDLE_CONNECTION_MS } from "../../server/db/postgres.ts";
 
 const postgresLanes = databaseLanes().filter((lane) => lane === "postgres");
 
@@ -31,6 +32,20 @@ describe.runIf(postgresLanes.length > 0)("lost PostgreSQL connections", () => {
 
   const backends = async (where: string) =>
     (await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and ${where}`)).rows.map((r) => r.pid);
+
+  it("an unused connection stays open through a quiet minute (its backend and prepared statements with it), not for ever", async () => {
+    const backend = async () => (await db.query<{ pid: number }>(`select pg_backend_pid() as pid`)).rows[0].pid;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }); // the pool's idle timers
+    try {
+      const pid = await backend();
+      vi.advanceTimersByTime(60_000);
+      expect(await backend()).toBe(pid);
+      vi.advanceTimersByTime(IDLE_CONNECTION_MS);
+      expect(await backend()).not.toBe(pid);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("the LISTEN connection is made again; its listeners get ANY_CHANGE, then notifications as before", async () => {
     const got: string[] = [];
