@@ -4,8 +4,6 @@
  */
 import { TOAST_SECONDS, toast } from "../framework/toast.ts";
 
-export { TOAST_SECONDS };
-
 let lastReportedAt = 0;
 
 /** The toast text of a GraphQL error message: the message followed by a period. */

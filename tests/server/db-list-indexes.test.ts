@@ -7,15 +7,8 @@
  * statement unprepared.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { buildServer } from "../../server/app.ts";
-import { configFromEnv } from "../../server/config.ts";
-import type { Db } from "../../server/db/types.ts";
-import { databaseLanes, openTestDb } from "../support/db.ts";
-import { bearer, signIn } from "../support/auth.ts";
+import { databaseLanes } from "../support/db.ts";
+import { bearer, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 
 type PlanNode = { "Node Type": string; "Index Name"?: string; "Relation Name"?: string; Plans?: PlanNode[] };
 
@@ -25,34 +18,27 @@ const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)
 const literal = (v: unknown) => (v === null ? "null" : `'${String(v).replace(/'/g, "''")}'`);
 
 describe.runIf(databaseLanes().includes("postgres"))("the lists' indexes and the engine's reused statements", () => {
-  let db: Db;
-  let app: FastifyInstance;
-  let dataDir: string;
+  let server: TestServer;
   const sent: { sql: string; params: unknown[] }[] = [];
 
   beforeAll(async () => {
-    const inner = await openTestDb("postgres");
-    // the statements the engine sends, as they reach the database
-    db = { ...inner, query: (sql, params = [], options) => (options?.reuse && sent.push({ sql, params }), inner.query(sql, params, options)) };
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-indexes-"));
-    const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1" };
-    app = await buildServer({ db, config, migrations: 0 }, { logger: false, serveApp: false });
-    await app.ready();
+    // the statements the engine sends for reuse, as they reach the database
+    server = await startTestServer("postgres", {
+      observe: (db) => ({ ...db, query: (sql, params = [], options) => (options?.reuse && sent.push({ sql, params }), db.query(sql, params, options)) }),
+    });
   });
   afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.close();
   });
 
   /** The generic plan of the statement the engine sends for this request, with scans of whole tables and sorts priced out. */
   async function genericPlan(username: string, query: string, variables: Record<string, unknown>): Promise<PlanNode> {
-    const { accessToken } = await signIn(app, username);
+    const { accessToken } = await signIn(server.app, username);
     sent.length = 0;
-    const res = await app.inject({ method: "POST", url: "/v1/graphql", headers: bearer(accessToken), payload: { query, variables } });
+    const res = await server.app.inject({ method: "POST", url: "/v1/graphql", headers: bearer(accessToken), payload: { query, variables } });
     expect(res.json().errors).toBeUndefined();
     const [statement] = sent.filter((s) => s.sql.includes("json_agg"));
-    return db.transaction(async (tx) => {
+    return server.db.transaction(async (tx) => {
       // whatever the table sizes of the test database, the plan takes an index whenever one can serve it
       await tx.exec(`set local plan_cache_mode = force_generic_plan; set local enable_seqscan = off; set local enable_bitmapscan = off; set local enable_sort = off; set local enable_incremental_sort = off`);
       await tx.exec(`prepare list_statement as ${statement.sql}`);

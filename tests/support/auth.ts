@@ -24,8 +24,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(lane: Lane): Promise<TestServer> {
-  const db = await openTestDb(lane);
+/** `observe` may wrap the database the server is given (e.g. to record the statements it sends). */
+export async function startTestServer(lane: Lane, options: { observe?: (db: Db) => Db } = {}): Promise<TestServer> {
+  const opened = await openTestDb(lane);
+  const db = options.observe ? options.observe(opened) : opened;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-auth-"));
   const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1" };
   // The tests stand in for a proxy: each test client sends its own X-Forwarded-For address.

@@ -13,8 +13,6 @@ import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } 
 import { createGraphQLClient, type GraphQLClient } from "../graphql.ts";
 import { hasuraDataProvider } from "./hasura.ts";
 
-export { createGraphQLClient };
-
 /** Maps a failure to Refine's HttpError after reporting it the spec's way. */
 export function reportDataError(err: unknown): HttpError {
   const errors = graphqlErrorsOf(err);

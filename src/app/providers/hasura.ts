@@ -11,6 +11,9 @@ import { graphqlUrl } from "../config.ts";
 import { createGraphQLClient, type GraphQLClient, type GraphQLDocument } from "../graphql.ts";
 
 export type BoolExp = Record<string, unknown>;
+
+/** Every table's primary key (@refinedev/hasura's `idType: "uuid"`). */
+const ID_TYPE = "uuid";
 type Obj = Record<string, unknown>;
 
 const OPERATORS: Record<string, string> = {
@@ -356,15 +359,15 @@ export async function listSubscription({ resource, meta, pagination, sorters, fi
 }
 
 /** One record's subscription (`<resource>_by_pk`). */
-export async function oneSubscription({ resource, meta, id }: SubscriptionParams, idType = "uuid"): Promise<Subscription> {
+export async function oneSubscription({ resource, meta, id }: SubscriptionParams): Promise<Subscription> {
   if (!id) console.error("[useSubscription]: `id` is required in `params` for graphql subscriptions");
   const operation = `${(meta.operation as string | undefined) ?? resource}_by_pk`;
   const document = pageDocument(meta);
   if (document) {
-    const query = rootFieldDocument(`subscription ${operation}($id: ${idType}!)`, operation, "id: $id", await operationFieldsOf(document));
+    const query = rootFieldDocument(`subscription ${operation}($id: ${ID_TYPE}!)`, operation, "id: $id", await operationFieldsOf(document));
     return { query, variables: { id }, operation };
   }
-  const variables: Variables = { id: { value: id, type: "uuid", required: true }, ...(meta.variables as Variables | undefined) };
+  const variables: Variables = { id: { value: id, type: ID_TYPE, required: true }, ...(meta.variables as Variables | undefined) };
   return { ...operationDocument("subscription", [{ operation, fields: meta.fields as Field[], variables }]), operation };
 }
 
@@ -384,7 +387,6 @@ export async function manySubscription({ resource, meta, ids }: SubscriptionPara
 // ---- the data provider's GraphQL calls ----
 
 type Data = Record<string, unknown>;
-const ID_TYPE = "uuid";
 
 /** The GraphQL calls, as @refinedev/hasura makes them with `idType: "uuid"` and the hasura-default naming. */
 export function hasuraDataProvider(client: GraphQLClient): Required<DataProvider> {

@@ -1,7 +1,7 @@
 /** Notification provider on antd's message (max 1, 3 s); errors already toasted by the GraphQL layer are not repeated. */
 import type { NotificationProvider } from "@refinedev/core";
-import { toast } from "../../framework/toast.ts";
-import { TOAST_SECONDS, errorJustReported } from "../errors.ts";
+import { TOAST_SECONDS, toast } from "../../framework/toast.ts";
+import { errorJustReported } from "../errors.ts";
 
 export const notificationProvider: NotificationProvider = {
   open: ({ key, message: title, description, type }) => {
