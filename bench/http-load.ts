@@ -3,9 +3,9 @@
  * measures (its socket reads and HTTP parsing would otherwise delay the server's own requests and be counted as
  * the engine's time). The main thread asks for a round of requests and gets their latencies back.
  */
-import http from "node:http";
 import { parentPort, Worker } from "node:worker_threads";
 import { runConcurrent } from "./stats.ts";
+import { encodeRequest, HttpConnection } from "./http-connection.ts";
 
 export interface LoadRequest {
   /** 127.0.0.1 unless given */
@@ -24,33 +24,27 @@ interface RoundAsk extends LoadRequest {
 
 type RoundReply = { id: number; latencies: number[]; wallMs: number } | { id: number; error: string };
 
-/** Sends one request; resolves once the whole response has arrived (status and the first bytes checked, the body not decoded). */
-function send(agent: http.Agent, r: LoadRequest, payload: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: r.host ?? "127.0.0.1", port: r.port, path: r.path, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...r.headers } },
-      (res) => {
-        let head = "";
-        res.on("data", (chunk: Buffer) => {
-          if (head.length < 10) head += chunk.subarray(0, 10).toString("latin1");
-        });
-        res.on("end", () => (res.statusCode !== 200 || head.startsWith('{"errors":') ? reject(new Error(`${r.path}: HTTP ${res.statusCode} ${head}`)) : resolve()));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
 if (parentPort) {
   const port = parentPort;
-  const agents = new Map<number, http.Agent>();
+  // connections kept across rounds, per server and client count (one per client: each sends its next request when its answer is in)
+  const pools = new Map<string, HttpConnection[]>();
   port.on("message", (ask: RoundAsk) => {
-    let agent = agents.get(ask.concurrency);
-    if (!agent) agents.set(ask.concurrency, (agent = new http.Agent({ keepAlive: true, maxSockets: ask.concurrency })));
-    const payload = JSON.stringify(ask.body);
-    runConcurrent(ask.total, ask.concurrency, () => send(agent, ask, payload)).then(
+    const host = ask.host ?? "127.0.0.1";
+    const key = `${host}:${ask.port}:${ask.concurrency}`;
+    let free = pools.get(key);
+    if (!free) pools.set(key, (free = Array.from({ length: ask.concurrency }, () => new HttpConnection(host, ask.port))));
+    const idle = free;
+    const request = encodeRequest({ host, port: ask.port, path: ask.path, headers: ask.headers, body: JSON.stringify(ask.body) });
+    const send = async () => {
+      const connection = idle.pop()!;
+      try {
+        const answer = await connection.send(request);
+        if (answer.status !== 200 || answer.start.startsWith('{"errors":')) throw new Error(`${ask.path}: HTTP ${answer.status} ${answer.start}`);
+      } finally {
+        idle.push(connection);
+      }
+    };
+    runConcurrent(ask.total, ask.concurrency, send).then(
       (r) => port.postMessage({ id: ask.id, ...r } satisfies RoundReply),
       (e: Error) => port.postMessage({ id: ask.id, error: e.message } satisfies RoundReply),
     );
