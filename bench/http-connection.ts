@@ -64,11 +64,13 @@ export class HttpConnection {
 
   private connect(): net.Socket {
     const socket = net.connect({ host: this.host, port: this.port, noDelay: true });
-    socket.on("data", (bytes: Buffer) => this.read(bytes));
-    socket.on("error", (e) => this.fail(e));
+    // events of a socket already replaced (closed after a failure) concern no request of this one
+    socket.on("data", (bytes: Buffer) => this.socket === socket && this.read(bytes));
+    socket.on("error", (e) => this.socket === socket && this.fail(e));
     // a keep-alive connection the server closed while idle is opened again by the next send
     socket.on("close", () => {
-      if (this.socket === socket) this.socket = undefined;
+      if (this.socket !== socket) return;
+      this.socket = undefined;
       this.fail(new Error(`${this.host}:${this.port} closed the connection before the answer was complete`));
     });
     this.socket = socket;

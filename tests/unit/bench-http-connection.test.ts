@@ -30,6 +30,8 @@ beforeAll(async () => {
         });
       } else if (req.url === "/errors") res.writeHead(200).end('{"errors":[{"message":"no"}]}');
       else if (req.url === "/close") req.socket.destroy();
+      // an answer the client cannot frame, on a connection the server keeps open
+      else if (req.url === "/unframed") req.socket.write("HTTP/1.1 200 OK\r\n\r\n{}");
       else res.writeHead(404).end("nope");
     });
   });
@@ -87,6 +89,19 @@ describe("bench HttpConnection", () => {
     const c = new HttpConnection("127.0.0.1", port);
     await expect(c.send(request("/close"))).rejects.toThrow(/closed the connection/);
     expect(await c.send(request("/length"))).toMatchObject({ status: 200 });
+    c.close();
+  });
+
+  it("rejects an answer it cannot frame, and the next request on a new connection is not failed by the old one closing", async () => {
+    const c = new HttpConnection("127.0.0.1", port);
+    const next = await c.send(request("/unframed")).then(
+      () => "framed?",
+      (e: Error) => {
+        expect(e.message).toMatch(/neither Content-Length nor chunked/);
+        return c.send(request("/length"));
+      },
+    );
+    expect(next).toMatchObject({ status: 200 });
     c.close();
   });
 
