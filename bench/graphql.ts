@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- graphql [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
+ * `npm run bench -- graphql [--scale N] [--requests N] [--warmup N] [--process-warmup N] [--concurrency N] [--as-admin]`
  *
  * Five GraphQL queries the UI issues, through the real server over loopback HTTP (signed in as a
  * staff user, so the role's permissions are applied), against the same rows fetched by hand-written
@@ -28,6 +28,8 @@ export interface GraphqlOptions {
   scale: number;
   requests: number;
   warmup: number;
+  /** Requests per side spread over the cases before the first one is measured: the process's JIT settles. */
+  processWarmup: number;
   concurrency: number;
   /** Send a random admin secret (set in the config) instead of signing in as a staff user. */
   asAdmin: boolean;
@@ -312,7 +314,7 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
     console.log(`Server: buildServer on http://127.0.0.1:${port}, stringifyNumericTypes off`);
     console.log(`Auth: ${who}`);
     console.log(`(b) class ${classId}: ${cls.rows[0].n} lesson-student rows`);
-    console.log(`Load: per query and side ${o.warmup} warm-up then ${o.requests} requests, ${o.concurrency} concurrent clients, engine and SQL alternating in rounds of ${ROUND}; SQL side: db.query on the server's Db`);
+    console.log(`Load: ${o.processWarmup} requests per side over the queries to warm the process, then per query and side ${o.warmup} warm-up then ${o.requests} requests, ${o.concurrency} concurrent clients, engine and SQL alternating in rounds of ${ROUND}; SQL side: db.query on the server's Db`);
     console.log(`Engine's clients: ${load ? "a worker thread (not the server's event loop)" : "the server's own thread (--client-in-server-thread)"}\n`);
 
     const engine = (c: Case) => async () => {
@@ -335,6 +337,15 @@ export async function benchGraphql(o: GraphqlOptions): Promise<boolean> {
       const diff = firstDifference(e, s);
       console.log(`check ${c.name}: same ids (${ids(e).length}) — ${summariseRows(e)}; JSON values ${diff ? `differ first at ${diff}` : "identical"}`);
       if (ec !== sc) console.log(`  WARNING: aggregate counts differ — engine ${ec}, SQL ${sc}; measured anyway, marked COUNT≠`);
+    }
+
+    // V8 keeps compiling the server's paths for the first few thousand requests (scratch measurement on (c), rounds of
+    // 600 from a fresh process: server-thread CPU per request 0.68, 0.42, 0.37 ms … 0.25–0.30 from ~3000 requests on),
+    // so without this the case measured first paid for the warm-up of all of them
+    const perCase = Math.ceil(o.processWarmup / cases.length);
+    for (const c of cases) {
+      await engineRounds(c)(perCase, o.concurrency);
+      await inThisThread(sql(c))(perCase, o.concurrency);
     }
 
     const rows: string[][] = [["query", "rows", "engine p50", "p95", "req/s", "CPU", "SQL p50", "p95", "req/s", "CPU", "ratio p50", "budget", ""]];

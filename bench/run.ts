@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--concurrency N] [--as-admin]`
+ * `npm run bench [-- graphql|bundle|browser] [--scale N] [--requests N] [--warmup N] [--process-warmup N] [--concurrency N] [--as-admin]`
  * (--as-admin: GraphQL with an admin secret instead of the front_desk user's JWT; --only e,f: just those queries;
  * --client-in-server-thread: the engine's HTTP clients in the server's thread instead of a worker, the method before session 12;
  * --postgraphile URL: also compare (a)(b)(c) with a PostGraphile v5 server on the same database, see bench/postgraphile.ts)
@@ -49,6 +49,7 @@ async function main() {
       // plans a prepared statement's first five runs for their values before it may keep a generic plan)
       requests: option(argv, "requests", 1200),
       warmup: option(argv, "warmup", 100),
+      processWarmup: option(argv, "process-warmup", 3000),
       concurrency: option(argv, "concurrency", 8),
       asAdmin: argv.includes("--as-admin"),
       only: listOption(argv, "only"),
