@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- graphql [--scale N] [--requests N] [--warmup N] [--process-warmup N] [--concurrency N] [--as-admin]`
  *
- * Five GraphQL queries the UI issues, through the real server over loopback HTTP (signed in as a
+ * Six GraphQL queries the UI issues, through the real server over loopback HTTP (signed in as a
  * staff user, so the role's permissions are applied), against the same rows fetched by hand-written
  * SQL that builds the same JSON, run with db.query on the same Db object. Database: PGlite under
  * ./data/bench-<scale> (seeded once, reused), or BENCH_DATABASE_URL (seeded when empty).
