@@ -31,9 +31,8 @@ if (parentPort) {
   port.on("message", (ask: RoundAsk) => {
     const host = ask.host ?? "127.0.0.1";
     const key = `${host}:${ask.port}:${ask.concurrency}`;
-    let free = pools.get(key);
-    if (!free) pools.set(key, (free = Array.from({ length: ask.concurrency }, () => new HttpConnection(host, ask.port))));
-    const idle = free;
+    const idle = pools.get(key) ?? Array.from({ length: ask.concurrency }, () => new HttpConnection(host, ask.port));
+    pools.set(key, idle);
     const request = encodeRequest({ host, port: ask.port, path: ask.path, headers: ask.headers, body: JSON.stringify(ask.body) });
     const send = async () => {
       const connection = idle.pop()!;
