@@ -33,7 +33,7 @@ export async function pick(page: Page, inputId: string, option?: string): Promis
  * dialog. The select is a lazy input: a click landing as it mounts may not open it, so, like a user, click again
  * while its options are not shown.
  */
-export async function pickInDialog(page: Page, scope: Locator, inputId: string, option: string): Promise<void> {
+export async function pickInDialog(page: Page, scope: Locator, inputId: string, option: string | RegExp): Promise<void> {
   const open = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
   const item = open.locator(".ant-select-item-option", { hasText: option }).first();
   for (let attempt = 1; ; attempt++) {

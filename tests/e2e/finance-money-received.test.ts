@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { paFields } from "../support/finance.ts";
 import { numericToCents, formatMoney } from "../../src/domain/money.ts";
-import { withRole } from "./catalogue-support.ts";
+import { pickInDialog, withRole } from "./catalogue-support.ts";
 import { apiClient } from "./api-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
@@ -36,9 +36,8 @@ async function recordPayment(page: Page, amount: string | null, method: string):
   await page.getByRole("button", { name: "Record payment" }).click();
   const dialog = page.getByRole("dialog", { name: "Record payment" });
   if (amount !== null) await dialog.getByLabel("Amount").fill(amount);
-  // not pick(): its closing Escape would close the dialog too; a single select closes on choosing
-  await dialog.locator("#paymentMethod").click({ force: true });
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option", { hasText: new RegExp(`^${method}$`) }).click();
+  // the dialog may still be opening: pickInDialog clicks again until the options show
+  await pickInDialog(page, dialog, "paymentMethod", new RegExp(`^${method}$`));
   await dialog.getByRole("button", { name: "Record" }).click();
   await dialog.waitFor({ state: "hidden" });
 }
