@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import { useBrowser } from "../support/browser.ts";
-import { counter, expectNotFound, pick, pickInDialog, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
+import { chooseOption, counter, expectNotFound, pick, selectBox, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
 const browser = useBrowser();
@@ -41,7 +41,7 @@ describe("programmes, by ops_manager", () => {
       const dialog = page.getByRole("dialog");
       await dialog.getByText("Create Programme Type").waitFor();
       await dialog.locator("#field-name").fill(`Camp ${s}`);
-      await pickInDialog(page, dialog, "field-categoryId", "Special");
+      await chooseOption(page, selectBox(dialog, "field-categoryId"), "Special");
       await dialog.getByRole("button", { name: "Save" }).click();
       await dialog.waitFor({ state: "hidden" });
       const row = page.locator(".ant-table-row", { hasText: `Camp ${s}` });

@@ -15,39 +15,53 @@ export async function withRole<T>(browser: Browser, baseURL: string, username: s
   }
 }
 
+const OPEN_DROPDOWN = ".ant-select-dropdown:not(.ant-select-dropdown-hidden)";
+
+/**
+ * Waits for `item` in an open antd dropdown, opening the select (again) while none is open, as a user clicks again:
+ * a click landing as the select mounts (a lazy input) or as its dialog takes the focus may leave it closed.
+ */
+async function showOption(page: Page, item: Locator, openSelect: () => Promise<void>): Promise<void> {
+  const open = page.locator(OPEN_DROPDOWN);
+  for (let attempt = 1; ; attempt++) {
+    // a second click on an open select would close it: open again only while none is open
+    if (attempt === 1 || !(await open.count())) await openSelect();
+    try {
+      await item.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
+}
+
 /** Opens the antd select whose input has this id and picks the option with this text (or the first one). */
 export async function pick(page: Page, inputId: string, option?: string): Promise<void> {
   const input = page.locator(`#${inputId}`);
-  await input.click({ force: true });
-  // Type to search only where the select is searchable (a plain select's input is read-only: fill would wait out its timeout).
-  if (option && (await input.isEditable())) await input.fill(option);
-  const dropdown = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last();
+  const dropdown = page.locator(OPEN_DROPDOWN).last();
   const item = option ? dropdown.locator(".ant-select-item-option", { hasText: option }).first() : dropdown.locator(".ant-select-item-option").first();
-  await item.waitFor();
+  await showOption(page, item, async () => {
+    await input.click({ force: true });
+    // Type to search only where the select is searchable (a plain select's input is read-only: fill would wait out its timeout).
+    if (option && (await input.isEditable())) await input.fill(option);
+  });
   await item.click();
   await page.keyboard.press("Escape");
 }
 
 /**
- * Picks an option of the antd select inside `scope` (a dialog) without pressing Escape, which would close the
- * dialog. The select is a lazy input: a click landing as it mounts may not open it, so, like a user, click again
- * while its options are not shown.
+ * Chooses the option with this text in a single antd select, clicked open like a user (`select`: its box, see
+ * selectBox); the select closes itself, so nothing presses Escape (which would also close a dialog around it). Not a
+ * forced click: in an opening dialog that could land on the mask, which closes the dialog.
  */
-export async function pickInDialog(page: Page, scope: Locator, inputId: string, option: string | RegExp): Promise<void> {
-  const open = page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)");
-  const item = open.locator(".ant-select-item-option", { hasText: option }).first();
-  for (let attempt = 1; ; attempt++) {
-    // a second click on an open select would close it: click only while none is open
-    if (!(await open.count())) await scope.locator(`#${inputId}`).click({ force: true });
-    try {
-      await item.waitFor({ timeout: 5_000 });
-      break;
-    } catch (error) {
-      if (attempt === 5) throw error;
-    }
-  }
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  const item = page.locator(OPEN_DROPDOWN).locator(".ant-select-item-option", { hasText: option }).first();
+  await showOption(page, item, () => select.click());
   await item.click();
 }
+
+/** The box of the antd select whose input has this id, inside `scope`: what a user clicks. */
+export const selectBox = (scope: Locator, inputId: string): Locator => scope.locator(".ant-select").filter({ has: scope.page().locator(`#${inputId}`) });
 
 /**
  * The counter of the list on the page, e.g. 'Viewing from 1 - 10 (out of 23 records)', once rows are shown

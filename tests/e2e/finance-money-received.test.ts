@@ -8,7 +8,7 @@ import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { paFields } from "../support/finance.ts";
 import { numericToCents, formatMoney } from "../../src/domain/money.ts";
-import { pickInDialog, withRole } from "./catalogue-support.ts";
+import { chooseOption, selectBox, withRole } from "./catalogue-support.ts";
 import { apiClient } from "./api-support.ts";
 
 const baseURL = inject("e2eBaseUrl");
@@ -36,8 +36,8 @@ async function recordPayment(page: Page, amount: string | null, method: string):
   await page.getByRole("button", { name: "Record payment" }).click();
   const dialog = page.getByRole("dialog", { name: "Record payment" });
   if (amount !== null) await dialog.getByLabel("Amount").fill(amount);
-  // the dialog may still be opening: pickInDialog clicks again until the options show
-  await pickInDialog(page, dialog, "paymentMethod", new RegExp(`^${method}$`));
+  // the dialog may still be opening: chooseOption clicks again until the options show
+  await chooseOption(page, selectBox(dialog, "paymentMethod"), new RegExp(`^${method}$`));
   await dialog.getByRole("button", { name: "Record" }).click();
   await dialog.waitFor({ state: "hidden" });
 }

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
-import { pick, withRole } from "./catalogue-support.ts";
+import { chooseOption, pick, withRole } from "./catalogue-support.ts";
 import { dayjs, todayInSingapore } from "../../src/domain/dates.ts";
 
 const baseURL = inject("e2eBaseUrl");
@@ -29,8 +29,7 @@ async function pickTwoClasses(page: Page): Promise<void> {
   await table.locator("tr.ant-table-row").first().waitFor();
   // the page-size changer: antd's Select, which the build loads only when a changer draws (lists show none)
   const sizeChanger = dialog.locator(".ant-pagination-options-size-changer");
-  await sizeChanger.click();
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option").filter({ hasText: "10 / page" }).click();
+  await chooseOption(page, sizeChanger, "10 / page");
   await sizeChanger.locator(".ant-select-selection-item", { hasText: "10 / page" }).waitFor();
   for (let p = 0; p < 12; p++) {
     const rows = table.locator("tr.ant-table-row").filter({ hasText: /Weekday Lesson|Weekend Lesson/ });
