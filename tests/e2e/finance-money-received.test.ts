@@ -36,7 +36,7 @@ async function recordPayment(page: Page, amount: string | null, method: string):
   await page.getByRole("button", { name: "Record payment" }).click();
   const dialog = page.getByRole("dialog", { name: "Record payment" });
   if (amount !== null) await dialog.getByLabel("Amount").fill(amount);
-  // the dialog may still be opening: chooseOption clicks again until the options show
+  // the dialog may still be opening: chooseOption's click waits for it to settle, and clicks again if the options do not show
   await chooseOption(page, selectBox(dialog, "paymentMethod"), new RegExp(`^${method}$`));
   await dialog.getByRole("button", { name: "Record" }).click();
   await dialog.waitFor({ state: "hidden" });
