@@ -3,7 +3,7 @@ import { qualifiedTable, tableKey, type QualifiedTable } from "../metadata/types
 import { RequestError } from "../errors.ts";
 import type { AggregatePredicate, AggregatePredicateFunction, AggregatePredicateOp, BoolExp, ComparisonOp, ComputedCall, Value } from "./ir.ts";
 import { needsArguments } from "../metadata/computed-fields.ts";
-import { seesComputedField, type Access } from "./permissions.ts";
+import { followsRelationship, seesComputedField, type Access } from "./permissions.ts";
 
 const OPS = new Set<string>([
   "_eq", "_neq", "_gt", "_lt", "_gte", "_lte", "_in", "_nin", "_is_null",
@@ -58,8 +58,21 @@ function simplifiedOr(items: BoolExp[]): BoolExp {
   return { kind: "or", items };
 }
 
-/** Permission filters name columns as the database does; a caller's where by their GraphQL names. */
-const columnNamed = (ctx: BoolExpContext, table: TableModel, name: string): ColumnModel | undefined => (ctx.access ? table.field : table.column).get(name);
+/**
+ * Permission filters name any column as the database does; a caller's where (order_by, distinct_on…) by its GraphQL
+ * name, only one the role sees on every row (the schema's inputs hold no other; this holds for any input that reached here).
+ */
+export function columnNamed(ctx: BoolExpContext, table: TableModel, name: string): ColumnModel | undefined {
+  if (!ctx.access) return table.column.get(name);
+  const column = table.field.get(name);
+  return column && ctx.access.select(table)?.filterable.has(column.name) ? column : undefined;
+}
+
+/** A relationship by name: permission filters follow any; a caller only one whose target and joining columns it may read. */
+export function relationshipNamed(ctx: BoolExpContext, table: TableModel, name: string): RelationshipModel | undefined {
+  const rel = table.relationships.get(name);
+  return rel && (!ctx.access || followsRelationship(ctx.access, ctx.model, table, rel)) ? rel : undefined;
+}
 
 /**
  * A computed field used in a filter, applied to the row: permission filters may use any (Hasura's rule); a caller's
@@ -103,7 +116,7 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
       items.push({ kind: "exists", table: target, where: parseBoolExp(ctx, target, raw._where, nested) });
       continue;
     }
-    const rel = table.relationships.get(key);
+    const rel = relationshipNamed(ctx, table, key);
     if (rel) {
       const target = ctx.model.tables.get(rel.target)!;
       const inner = parseBoolExp(ctx, target, raw, nested);
@@ -111,7 +124,7 @@ export function parseBoolExp(ctx: BoolExpContext, table: TableModel, json: unkno
       items.push({ kind: "relationship", rel, target, where: filter ? { kind: "and", items: [filter, inner] } : inner });
       continue;
     }
-    const aggregated = key.endsWith("_aggregate") && !columnNamed(ctx, table, key) ? table.relationships.get(key.slice(0, -"_aggregate".length)) : undefined;
+    const aggregated = key.endsWith("_aggregate") && !columnNamed(ctx, table, key) ? relationshipNamed(ctx, table, key.slice(0, -"_aggregate".length)) : undefined;
     if (aggregated?.kind === "array") {
       if (raw !== null) items.push(parseAggregatePredicate(ctx, table, aggregated, key, raw, nested));
       continue;
@@ -187,10 +200,9 @@ function parseAggregatePredicate(ctx: BoolExpContext, table: TableModel, rel: Re
   for (const k of Object.keys(body)) {
     if (!["arguments", "distinct", "filter", "predicate"].includes(k)) throw new RequestError("validation-failed", `field '${k}' not found in type: '${fnType}'`, ctx.path);
   }
-  const visible = (c: ColumnModel) => !sel || sel.columns.has(c.name);
   const columns = asList(body.arguments).map((name) => {
     const c = columnNamed(ctx, target, String(name));
-    if (!c || !visible(c) || (fn !== "count" && c.udt !== "bool")) throw new RequestError("validation-failed", `unexpected value ${JSON.stringify(name)} for the arguments of '${fnType}'`, ctx.path);
+    if (!c || (fn !== "count" && c.udt !== "bool")) throw new RequestError("validation-failed", `unexpected value ${JSON.stringify(name)} for the arguments of '${fnType}'`, ctx.path);
     return c;
   });
   if (fn !== "count" && columns.length !== 1) throw new RequestError("validation-failed", `missing required field 'arguments' in '${fnType}'`, ctx.path);

@@ -2,7 +2,7 @@ import type { ColumnModel, Model, TableModel } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
 import type { AggregateOp } from "../schema/fields.ts";
 import type { Direction, Nulls, OrderItem, OrderTarget } from "./ir.ts";
-import { computedFieldNamed, targetFilter, type BoolExpContext } from "./boolexp.ts";
+import { columnNamed, computedFieldNamed, relationshipNamed, targetFilter, type BoolExpContext } from "./boolexp.ts";
 
 const DIRECTIONS: Record<string, [Direction, Nulls]> = {
   asc: ["asc", "last"],
@@ -23,7 +23,7 @@ function direction(v: unknown, path: string): [Direction, Nulls] {
 type Aggregate = { readonly op: "count"; readonly column?: undefined } | { readonly op: AggregateOp; readonly column: ColumnModel };
 
 /** An aggregate order_by (`{count: desc, max: {col: asc}}`) over `target`'s rows: each aggregate with its direction, in the order given. */
-function aggregateOrder(target: TableModel, spec: Record<string, unknown>, path: string): { of: Aggregate; direction: Direction; nulls: Nulls }[] {
+function aggregateOrder(ctx: BoolExpContext, target: TableModel, spec: Record<string, unknown>, path: string): { of: Aggregate; direction: Direction; nulls: Nulls }[] {
   const out: { of: Aggregate; direction: Direction; nulls: Nulls }[] = [];
   for (const [op, value] of Object.entries(spec)) {
     if (value === undefined || value === null) continue;
@@ -32,7 +32,7 @@ function aggregateOrder(target: TableModel, spec: Record<string, unknown>, path:
       out.push({ of: { op: "count" }, direction: d, nulls: n });
     } else if (AGG_OPS.has(op) && typeof value === "object") {
       for (const [col, dir] of Object.entries(value as Record<string, unknown>)) {
-        const column = target.field.get(col);
+        const column = columnNamed(ctx, target, col);
         if (!column) throw new RequestError("validation-failed", `field '${col}' not found in type: '${target.typeName}_${op}_order_by'`, path);
         const [d, n] = direction(dir, path);
         out.push({ of: { op: op as AggregateOp, column }, direction: d, nulls: n });
@@ -49,7 +49,7 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
   const walk = (t: TableModel, obj: Record<string, unknown>, wrap: (x: OrderTarget) => OrderTarget) => {
     for (const [key, v] of Object.entries(obj)) {
       if (v === undefined || v === null) continue;
-      const column = t.field.get(key);
+      const column = columnNamed(ctx, t, key);
       if (column) {
         const [d, n] = direction(v, ctx.path);
         items.push({ target: wrap({ kind: "column", column }), direction: d, nulls: n });
@@ -61,7 +61,7 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
         items.push({ target: wrap({ kind: "computed", call: computed }), direction: d, nulls: n });
         continue;
       }
-      const rel = t.relationships.get(key);
+      const rel = relationshipNamed(ctx, t, key);
       if (rel && rel.kind === "object" && typeof v === "object") {
         const target = ctx.model.tables.get(rel.target)!;
         const filter = targetFilter(ctx, target);
@@ -74,16 +74,16 @@ export function parseOrderBy(ctx: BoolExpContext & { model: Model }, table: Tabl
       if (aggComputed?.field.returns.kind === "table") {
         const target = ctx.model.tables.get(aggComputed.field.returns.table)!;
         const filter = targetFilter(ctx, target);
-        for (const a of aggregateOrder(target, v as Record<string, unknown>, ctx.path)) {
+        for (const a of aggregateOrder(ctx, target, v as Record<string, unknown>, ctx.path)) {
           items.push({ target: wrap({ kind: "computed_aggregate", call: aggComputed, target, filter, ...a.of }), direction: a.direction, nulls: a.nulls });
         }
         continue;
       }
-      const aggRel = aggregated === undefined ? undefined : t.relationships.get(aggregated);
+      const aggRel = aggregated === undefined ? undefined : relationshipNamed(ctx, t, aggregated);
       if (aggRel?.kind === "array") {
         const target = ctx.model.tables.get(aggRel.target)!;
         const filter = targetFilter(ctx, target);
-        for (const { of, direction: d, nulls: n } of aggregateOrder(target, v as Record<string, unknown>, ctx.path)) {
+        for (const { of, direction: d, nulls: n } of aggregateOrder(ctx, target, v as Record<string, unknown>, ctx.path)) {
           const over: OrderTarget = of.op === "count" ? { kind: "array_count", rel: aggRel, target, filter } : { kind: "array_aggregate", rel: aggRel, target, filter, op: of.op, column: of.column };
           items.push({ target: wrap(over), direction: d, nulls: n });
         }

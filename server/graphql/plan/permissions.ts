@@ -1,5 +1,5 @@
 import type { BoolExpJson } from "../metadata/types.ts";
-import type { ComputedFieldModel, InsertPermission, Model, RolePermissions, TableModel, UpdatePermission } from "../metadata/model.ts";
+import type { ComputedFieldModel, InsertPermission, Model, RelationshipModel, RolePermissions, TableModel, UpdatePermission } from "../metadata/model.ts";
 
 /**
  * What one request may do, per table: the union of the session's roles (Hasura's inherited-role
@@ -11,6 +11,11 @@ export interface EffectiveSelect {
   readonly filter: BoolExpJson | null;
   /** column → null (shown wherever the row is) or the filter under which the value shows. */
   readonly columns: ReadonlyMap<string, BoolExpJson | null>;
+  /**
+   * The columns shown on every row the role sees (null above): the only ones a request may filter, order, distinct
+   * or aggregate on. A column shown on some rows only would be tested on the others, where it reads null.
+   */
+  readonly filterable: ReadonlySet<string>;
   readonly limit?: number;
   readonly allowAggregations: boolean;
   /** The scalar computed fields shown (on every visible row, as Hasura grants them per role). */
@@ -57,13 +62,35 @@ export function adminAccess(): Access {
     key: "admin",
     select: (t) => {
       let s = selects.get(t);
-      if (!s) selects.set(t, (s = { filter: null, columns: new Map(all(t).map((c) => [c, null])), allowAggregations: true, computedFields: new Set(t.computedFields.keys()) }));
+      if (!s) selects.set(t, (s = { filter: null, columns: new Map(all(t).map((c) => [c, null])), filterable: new Set(all(t)), allowAggregations: true, computedFields: new Set(t.computedFields.keys()) }));
       return s;
     },
     insert: (t) => ({ columns: all(t), filter: null, check: null, set: {}, rules: [{ columns: all(t), filter: null, check: null }] }),
     update: (t) => ({ columns: all(t), filter: null, check: null, set: {}, rules: [{ columns: all(t), filter: null, check: null }] }),
     delete: () => ({ filter: null }),
   };
+}
+
+/**
+ * A relationship a role may follow (select through, filter or order by): it may read the target, and the joining
+ * columns on both sides on every row; following it would otherwise test a hidden column (`bank: {id: …}` is bankId).
+ */
+export function followsRelationship(access: Access, model: Model, table: TableModel, rel: RelationshipModel): boolean {
+  const source = access.select(table);
+  const target = access.select(model.tables.get(rel.target)!);
+  return !!source && !!target && rel.mapping.every(([a, b]) => source.filterable.has(a) && target.filterable.has(b));
+}
+
+/** A filter's top-level conjuncts as JSON texts (`_and` lists and several keys of one object are conjunctions). */
+function conjuncts(f: BoolExpJson | null | undefined): string[] {
+  if (!f) return [];
+  return Object.entries(f).flatMap(([k, v]) => (k === "_and" && Array.isArray(v) ? v.flatMap((x) => conjuncts(x as BoolExpJson)) : [JSON.stringify({ [k]: v })]));
+}
+
+/** Whether every row `inner` admits is one `outer` admits, as far as their text shows: each condition of outer is one of inner's. */
+function within(inner: BoolExpJson | null | undefined, outer: BoolExpJson | null | undefined): boolean {
+  const have = new Set(conjuncts(inner));
+  return conjuncts(outer).every((c) => have.has(c));
 }
 
 /** Hasura's rule for a role and a computed field: a scalar one when its select permission lists it, one returning a table when it may read that table. */
@@ -124,14 +151,19 @@ export function roleAccess(model: Model, sessionRoles: readonly string[], option
         if (!list.length) return undefined;
         const filter = anyOf(list.map((p) => p.filter));
         const columns = new Map<string, BoolExpJson | null>();
+        const filterable = new Set<string>();
         for (const c of t.columns) {
           const granting = list.filter((p) => p.columns.includes(c.name));
           if (!granting.length) continue;
-          columns.set(c.name, granting.length === list.length ? null : anyOf(granting.map((p) => p.filter)));
+          // Shown everywhere when each rule without the column only admits rows a rule with it admits (a union of
+          // roles: hod's students are among front desk's).
+          const everywhere = list.every((p) => granting.includes(p) || granting.some((g) => within(p.filter, g.filter)));
+          columns.set(c.name, everywhere ? null : anyOf(granting.map((p) => p.filter)));
+          if (everywhere) filterable.add(c.name);
         }
         const limits = list.map((p) => p.limit);
         const limit = limits.some((l) => l === undefined || l === null) ? undefined : Math.max(...(limits as number[]));
-        return { filter, columns, limit, allowAggregations: list.some((p) => p.allowAggregations), computedFields: new Set(list.flatMap((p) => p.computedFields ?? [])) };
+        return { filter, columns, filterable, limit, allowAggregations: list.some((p) => p.allowAggregations), computedFields: new Set(list.flatMap((p) => p.computedFields ?? [])) };
       }),
     insert: (t) => memo(`i:${t.key}`, () => mutation(perms(t).flatMap((p) => usable(p.insert)))),
     update: (t) => memo(`u:${t.key}`, () => mutation(perms(t).flatMap((p) => usable(p.update)))),

@@ -1,5 +1,5 @@
 import { GraphQLObjectType, Kind, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import type { ComputedFieldModel, Model, TableModel } from "../metadata/model.ts";
+import type { ColumnModel, ComputedFieldModel, Model, TableModel } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
 import { fieldInfo, type RootKind } from "../schema/fields.ts";
 import type {
@@ -23,7 +23,7 @@ import type {
 } from "./ir.ts";
 import type { Access, EffectiveMutation, MutationRule } from "./permissions.ts";
 import type { BoolExpJson } from "../metadata/types.ts";
-import { parseBoolExp, type BoolExpContext } from "./boolexp.ts";
+import { columnNamed, parseBoolExp, type BoolExpContext } from "./boolexp.ts";
 import { parseOrderBy } from "./order.ts";
 import { tablesRead } from "./tables.ts";
 import { parseJsonPath } from "./json-path.ts";
@@ -117,7 +117,7 @@ class Planner {
     if (!sel) throw new RequestError("permission-error", `no select permission on "${table.name}"`, path);
     const ctx = this.ctx(`${path}.args`);
     const orderBy = parseOrderBy(ctx, table, args.order_by);
-    const distinctOn = args.distinct_on === undefined || args.distinct_on === null ? undefined : (Array.isArray(args.distinct_on) ? args.distinct_on : [args.distinct_on]).map((c) => table.field.get(String(c))!);
+    const distinctOn = args.distinct_on === undefined || args.distinct_on === null ? undefined : (Array.isArray(args.distinct_on) ? args.distinct_on : [args.distinct_on]).map((c) => this.selectColumn(table, c, `${path}.args.distinct_on`));
     if (distinctOn?.length) {
       const lead = orderBy.slice(0, distinctOn.length);
       const matches = orderBy.length === 0 || (lead.length === distinctOn.length && lead.every((o) => o.target.kind === "column" && distinctOn.some((d) => d.name === (o.target as { column: { name: string } }).column.name)));
@@ -137,6 +137,13 @@ class Planner {
     const permission = { filter: this.permission(table, sel.filter, path), limit: sel.limit };
     if (out.kind === "aggregate") return { table, args: selectArgs, permission, output: { kind: "aggregate", fields: this.aggregateOutput(table, out.sets, path) } };
     return { table, args: selectArgs, permission, output: { kind: "rows", fields: this.rowFields(table, out.sets, path), single: out.kind === "single" } };
+  }
+
+  /** A column named where the `<table>_select_column` enum is expected (distinct_on, count's columns): one the role may filter on. */
+  private selectColumn(table: TableModel, name: unknown, path: string): ColumnModel {
+    const column = columnNamed(this.ctx(path), table, String(name));
+    if (!column) throw new RequestError("validation-failed", `unexpected value ${JSON.stringify(name)} for enum: '${table.typeName}_select_column'`, path);
+    return column;
   }
 
   private typeOf(name: string): GraphQLObjectType {
@@ -197,11 +204,14 @@ class Planner {
           else if (a.name === "count") {
             const args = this.args(a);
             const cols = args.columns === undefined || args.columns === null ? [] : Array.isArray(args.columns) ? args.columns : [args.columns];
-            fields.push({ kind: "count", alias: a.alias, columns: cols.map((c) => table.field.get(String(c))!), distinct: args.distinct === true });
+            fields.push({ kind: "count", alias: a.alias, columns: cols.map((c) => this.selectColumn(table, c, `${p}.args.columns`)), distinct: args.distinct === true });
           } else {
-            const columns = this.fields(subSelections(a)).map((c) =>
-              c.name === "__typename" ? { alias: c.alias, column: null, typename: `${table.typeName}_${a.name}_fields` } : { alias: c.alias, column: table.field.get(c.name)! },
-            );
+            const columns = this.fields(subSelections(a)).map((c) => {
+              if (c.name === "__typename") return { alias: c.alias, column: null, typename: `${table.typeName}_${a.name}_fields` };
+              const column = columnNamed(this.ctx(p), table, c.name);
+              if (!column) throw new RequestError("validation-failed", `field '${c.name}' not found in type: '${table.typeName}_${a.name}_fields'`, p);
+              return { alias: c.alias, column };
+            });
             fields.push({ kind: "op", alias: a.alias, op: a.name as "sum", columns });
           }
         }

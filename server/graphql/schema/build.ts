@@ -17,7 +17,7 @@ import {
 } from "graphql";
 import type { ColumnModel, ComputedFieldModel, Model, TableModel } from "../metadata/model.ts";
 import { needsArguments } from "../metadata/computed-fields.ts";
-import { seesComputedField, type Access } from "../plan/permissions.ts";
+import { followsRelationship, seesComputedField, type Access } from "../plan/permissions.ts";
 import { NUMERIC_AGGREGATES, type FieldInfo, type RootKind } from "./fields.ts";
 import { scalarRegistry } from "./scalars.ts";
 
@@ -40,8 +40,13 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
     const s = selectable(t);
     return s ? t.columns.filter((c) => s.columns.has(c.name)) : [];
   };
+  /** What inputs may name (where, order_by, distinct_on, aggregates): columns shown on every row, not only on some. */
+  const filterableColumns = (t: TableModel): ColumnModel[] => {
+    const s = selectable(t);
+    return s ? t.columns.filter((c) => s.filterable.has(c.name)) : [];
+  };
   const target = (t: TableModel, rel: string) => model.tables.get(t.relationships.get(rel)!.target)!;
-  const visibleRels = (t: TableModel) => [...t.relationships.values()].filter((r) => selectable(model.tables.get(r.target)!));
+  const visibleRels = (t: TableModel) => [...t.relationships.values()].filter((r) => followsRelationship(access, model, t, r));
   const visibleComputed = (t: TableModel) => [...t.computedFields.values()].filter((c) => seesComputedField(access, model, t, c));
   const argumentFree = (c: ComputedFieldModel) => !needsArguments(c);
 
@@ -84,7 +89,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         fields: () => {
           const self = boolExp(t);
           const fields: GraphQLInputFieldConfigMap = { _and: { type: list(nn(self)) }, _not: { type: self }, _or: { type: list(nn(self)) } };
-          for (const c of visibleColumns(t)) fields[c.field] = { type: comparison(c) };
+          for (const c of filterableColumns(t)) fields[c.field] = { type: comparison(c) };
           for (const r of visibleRels(t)) fields[r.name] = { type: boolExp(model.tables.get(r.target)!) };
           for (const c of visibleComputed(t).filter(argumentFree)) fields[c.name] = { type: c.returns.kind === "scalar" ? comparison(c.returns.type) : boolExp(model.tables.get(c.returns.table)!) };
           // Aggregation predicates: where the role may aggregate the target (Hasura's rule), and no column has the name.
@@ -100,7 +105,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
 
   /** `t_aggregate_bool_exp`: count, and bool_and / bool_or where the role sees a boolean column; undefined when none applies. */
   const aggregateBoolExp = (t: TableModel): GraphQLInputObjectType | undefined => {
-    const cols = visibleColumns(t);
+    const cols = filterableColumns(t);
     if (!cols.length) return undefined;
     const name = `${t.typeName}_aggregate_bool_exp`;
     return once(name, () => {
@@ -135,7 +140,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
       new GraphQLEnumType({
         name: `${t.typeName}_select_column`,
         description: `select columns of table "${t.name}"`,
-        values: Object.fromEntries(visibleColumns(t).map((c) => [c.field, { value: c.field, description: "column name" }])),
+        values: Object.fromEntries(filterableColumns(t).map((c) => [c.field, { value: c.field, description: "column name" }])),
       }),
     );
 
@@ -146,7 +151,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         description: `order by aggregate values of table "${t.name}"`,
         fields: () => {
           const fields: GraphQLInputFieldConfigMap = { count: { type: orderByEnum } };
-          const cols = visibleColumns(t);
+          const cols = filterableColumns(t);
           const numeric = cols.filter((c) => c.numeric);
           const orderable = cols.filter((c) => c.comparable);
           for (const op of [...NUMERIC_AGGREGATES, "max", "min"]) {
@@ -170,7 +175,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         description: `Ordering options when selecting data from "${t.name}".`,
         fields: () => {
           const fields: GraphQLInputFieldConfigMap = {};
-          for (const c of visibleColumns(t)) fields[c.field] = { type: orderByEnum };
+          for (const c of filterableColumns(t)) fields[c.field] = { type: orderByEnum };
           for (const c of visibleComputed(t).filter(argumentFree)) {
             if (c.returns.kind === "scalar") {
               if (c.returns.type.orderable) fields[c.name] = { type: orderByEnum };
@@ -196,7 +201,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
 
   const aggregateType = (t: TableModel): GraphQLObjectType =>
     once(`${t.typeName}_aggregate`, () => {
-      const cols = visibleColumns(t);
+      const cols = filterableColumns(t);
       const numeric = cols.filter((c) => c.numeric);
       const orderable = cols.filter((c) => c.comparable);
       const fieldsType = new GraphQLObjectType({
@@ -405,7 +410,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
 
   for (const t of model.tables.values()) {
     const sel = selectable(t);
-    const pkVisible = t.primaryKey.length > 0 && !!sel && t.primaryKey.every((c) => sel.columns.has(c));
+    const pkVisible = t.primaryKey.length > 0 && !!sel && t.primaryKey.every((c) => sel.filterable.has(c));
     if (sel) {
       query[t.rootFields.select] = { type: nn(list(nn(objectType(t)))), args: selectArgs(t), description: `fetch data from the table: "${t.name}"`, extensions: root(t, "select") };
       if (sel.allowAggregations)
