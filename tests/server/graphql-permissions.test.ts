@@ -94,6 +94,28 @@ describe.each(databaseLanes())("GraphQL permissions (%s)", (lane) => {
     expect(authors.data).toEqual({ gql_author: [{ name: "Ada", email: null }, { name: "Brian", email: "brian@example.com" }, { name: "Chen", email: null }] });
   });
 
+  it("a union of roles may not filter, order or upsert on a column that reads null on some of its rows (issue 32)", async () => {
+    const both = user(2, ["user", "editor"]);
+    const refused = (r: Awaited<ReturnType<typeof t.run>>, message: string) => {
+      expect(r.data).toBeUndefined();
+      expect(r.errors?.[0]).toMatchObject({ message, extensions: { code: "validation-failed" } });
+    };
+    // Delta's content reads null to this user (its own unpublished article: user's row, editor's column): it cannot be guessed.
+    refused(await t.run(`{ gql_article(where: {content: {_eq: "fourth"}}) { title } }`, both), "field 'content' not found in type: 'gql_article_bool_exp'");
+    refused(await t.run(`query ($w: gql_author_bool_exp) { gql_author(where: $w) { name } }`, both, { w: { email: { _like: "ada%" } } }), "field 'email' not found in type: 'gql_author_bool_exp'");
+    refused(await t.run(`{ gql_author(order_by: {email: asc}) { name } }`, both), "field 'email' not found in type: 'gql_author_order_by'");
+    refused(
+      await t.run(`mutation { insert_gql_article(objects: [{title: "Upsert"}], on_conflict: {constraint: gql_article_pkey, update_columns: [title], where: {content: {_eq: "fourth"}}}) { affected_rows } }`, both),
+      "field 'content' not found in type: 'gql_article_bool_exp'",
+    );
+    refused(await t.run(`mutation { delete_gql_article(where: {content: {_eq: "fourth"}}) { affected_rows } }`, both), "field 'content' not found in type: 'gql_article_bool_exp'");
+    const { rows } = await t.db.query<{ n: number }>(`select count(*)::int as n from gql_article where title in ('Upsert', 'Delta')`);
+    expect(rows[0].n).toBe(1);
+    // Columns every row shows still filter, and a relationship joined on them still works.
+    const ok = await t.run(`{ gql_article(where: {title: {_eq: "Delta"}}, order_by: {title: asc}) { title } gql_author(where: {articles: {title: {_eq: "Delta"}}}) { name } }`, both);
+    expect(ok).toEqual({ data: { gql_article: [{ title: "Delta" }], gql_author: [{ name: "Brian" }] } });
+  });
+
   it("aggregate counts are cut neither by the request's row cap nor by the role's limit; nodes and plain selects are", async () => {
     await t.db.exec(`insert into gql_author (name) select 'bulk ' || g from generate_series(1, 1100) g`);
     await t.db.exec(`insert into gql_article (title, author_id, published) select 'bulk ' || g, 2, true from generate_series(1, 1100) g`);

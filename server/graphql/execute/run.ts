@@ -66,11 +66,13 @@ function offsetStringsAsInts(doc: DocumentNode): DocumentNode {
 }
 
 /** graphql-js messages in Hasura's words where Hasura's differ. */
-function hasuraMessage(e: GraphQLError): string {
+function hasuraMessage(e: Pick<GraphQLError, "message">): string {
   let m = /^Cannot query field "([^"]+)" on type "([^"]+)"/.exec(e.message);
   if (m) return `field '${m[1]}' not found in type: '${m[2]}'`;
   m = /^Field "([^"]+)" is not defined by type "([^"]+)"/.exec(e.message);
   if (m) return `field '${m[1]}' not found in type: '${m[2]}'`;
+  m = /^Value "([^"]+)" does not exist in "([^"]+)" enum/.exec(e.message);
+  if (m) return `unexpected value "${m[1]}" for enum: '${m[2]}'`;
   m = /^Unknown argument "([^"]+)" on field "[^."]+\.([^"]+)"/.exec(e.message);
   if (m) return `'${m[2]}' has no argument named '${m[1]}'`;
   m = /^Unknown directive "@([^"]+)"/.exec(e.message);
@@ -119,7 +121,10 @@ export function prepareVariables(schema: GraphQLSchema, op: OperationDefinitionN
   const raw = normaliseNot(given ?? {}) as Record<string, unknown>;
   const coerced = getVariableValues(schema, op.variableDefinitions ?? [], raw, { maxErrors: 1 });
   if (coerced.errors) {
-    const msg = coerced.errors[0].message.replace(/^Variable "\$([^"]+)" got invalid value .*?; /, 'variable "$1": ');
+    // A field its input type lacks reads as in a literal (Hasura: "field 'email' not found in type: 'users_bool_exp'").
+    const detail = coerced.errors[0].message.replace(/^Variable "\$[^"]+" got invalid value .*?; /, "");
+    const named = hasuraMessage({ message: detail });
+    const msg = named !== detail ? named : coerced.errors[0].message.replace(/^Variable "\$([^"]+)" got invalid value .*?; /, 'variable "$1": ');
     throw new RequestError("validation-failed", msg, `$.variableValues`);
   }
   const vars: Record<string, unknown> = {};

@@ -72,25 +72,31 @@ export function adminAccess(): Access {
 }
 
 /**
- * A relationship a role may follow (select through, filter or order by): it may read the target, and the joining
- * columns on both sides on every row; following it would otherwise test a hidden column (`bank: {id: …}` is bankId).
+ * A relationship a role may follow (select through, filter or order by): one to a table it may read (Hasura's rule,
+ * whatever the joining columns), unless a joining column shows on some of its rows only: following it there would
+ * show what the column hides on the others (attendance checker: `curriculum` of a student, whose curriculumId it
+ * does not see).
  */
 export function followsRelationship(access: Access, model: Model, table: TableModel, rel: RelationshipModel): boolean {
   const source = access.select(table);
   const target = access.select(model.tables.get(rel.target)!);
-  return !!source && !!target && rel.mapping.every(([a, b]) => source.filterable.has(a) && target.filterable.has(b));
+  const everywhereOrNowhere = (s: EffectiveSelect, column: string) => s.filterable.has(column) || !s.columns.has(column);
+  return !!source && !!target && rel.mapping.every(([a, b]) => everywhereOrNowhere(source, a) && everywhereOrNowhere(target, b));
 }
 
-/** A filter's top-level conjuncts as JSON texts (`_and` lists and several keys of one object are conjunctions). */
-function conjuncts(f: BoolExpJson | null | undefined): string[] {
+/** A filter's top-level conjuncts (`_and` lists and several keys of one object are conjunctions). */
+function conjuncts(f: BoolExpJson | null | undefined): BoolExpJson[] {
   if (!f) return [];
-  return Object.entries(f).flatMap(([k, v]) => (k === "_and" && Array.isArray(v) ? v.flatMap((x) => conjuncts(x as BoolExpJson)) : [JSON.stringify({ [k]: v })]));
+  return Object.entries(f).flatMap(([k, v]) => (k === "_and" && Array.isArray(v) ? v.flatMap((x) => conjuncts(x as BoolExpJson)) : [{ [k]: v }]));
 }
 
-/** Whether every row `inner` admits is one `outer` admits, as far as their text shows: each condition of outer is one of inner's. */
+/**
+ * Whether every row `inner` admits is one `outer` admits, as far as their text shows: each condition of outer is one
+ * of inner's, or an `_or` one of whose branches holds so. False when unsure (the column then counts as shown on some rows).
+ */
 function within(inner: BoolExpJson | null | undefined, outer: BoolExpJson | null | undefined): boolean {
-  const have = new Set(conjuncts(inner));
-  return conjuncts(outer).every((c) => have.has(c));
+  const have = new Set(conjuncts(inner).map((c) => JSON.stringify(c)));
+  return conjuncts(outer).every((c) => have.has(JSON.stringify(c)) || (Array.isArray(c._or) && c._or.some((d) => within(inner, d as BoolExpJson))));
 }
 
 /** Hasura's rule for a role and a computed field: a scalar one when its select permission lists it, one returning a table when it may read that table. */
