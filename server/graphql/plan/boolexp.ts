@@ -68,7 +68,7 @@ export function columnNamed(ctx: BoolExpContext, table: TableModel, name: string
   return column && ctx.access.select(table)?.filterable.has(column.name) ? column : undefined;
 }
 
-/** A relationship by name: permission filters follow any; a caller only one whose target and joining columns it may read. */
+/** A relationship by name: permission filters follow any; a caller only one its role may follow (see followsRelationship). */
 export function relationshipNamed(ctx: BoolExpContext, table: TableModel, name: string): RelationshipModel | undefined {
   const rel = table.relationships.get(name);
   return rel && (!ctx.access || followsRelationship(ctx.access, ctx.model, table, rel)) ? rel : undefined;
