@@ -179,7 +179,7 @@ function prepareUncached(ctx: Pick<ExecutionContext, "schema" | "model" | "acces
   const variables = prepareVariables(ctx.schema, op, request.variables);
   const introspection = op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value));
   const plan = sanitiseRichTextWrites(planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables }));
-  if (ctx.limits) checkPlanLimits(plan, ctx.limits);
+  if (ctx.limits) checkPlanLimits(plan, ctx.limits, ctx.access);
   return { plan, doc, op, variables, introspection };
 }
 
