@@ -11,6 +11,7 @@ import { mediaFor } from "./media/index.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { loggerOptions, type LoggerSetting } from "./security/log-redaction.ts";
+import { queueRequestsByCaller } from "./request-caller.ts";
 
 // The context type lives in context.ts, so route modules need not import the module that wires them.
 export type { ServerContext } from "./context.ts";
@@ -19,6 +20,7 @@ export type { ServerContext } from "./context.ts";
 export async function buildServer(ctx: ServerContext, options: { logger?: LoggerSetting; serveApp?: boolean; appDir?: string } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(options.logger), bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
+  queueRequestsByCaller(app);
   await compressResponses(app);
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);

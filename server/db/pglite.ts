@@ -2,7 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { ANY_CHANGE, type Db, type Queryable, type QueryResult } from "./types.ts";
-import { Mutex } from "./mutex.ts";
+import { Mutex, type QueueState } from "./mutex.ts";
+import { SYSTEM_CALLER } from "./caller.ts";
 
 /** What PostgreSQL says when statement_timeout ends a statement; the embedded watchdog says the same. */
 export class StatementTimeoutError extends Error {
@@ -36,6 +37,7 @@ export interface PgliteDb extends Db {
   dumpDataDir(): Promise<Uint8Array>;
   /** How many times the watchdog restarted the worker (diagnostics, tests). */
   readonly restarts: number;
+  queueState(): QueueState;
 }
 
 type Op =
@@ -131,7 +133,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     void (async () => {
       try {
         await ready;
-        for (const channel of handlers.keys()) await mutex.run(() => send({ op: "listen", channel }));
+        for (const channel of handlers.keys()) await mutex.run(() => send({ op: "listen", channel }), SYSTEM_CALLER);
         handlers.forEach((set) => set.forEach((h) => h(ANY_CHANGE)));
       } catch (e) {
         console.error("[db] restarting the embedded database failed:", e);
@@ -178,6 +180,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     get restarts() {
       return restarts;
     },
+    queueState: () => mutex.state(),
     query: (sql, params) => mutex.run(() => autocommit.query(sql, params)),
     exec: (sql) => mutex.run(() => autocommit.exec(sql)),
     transaction: (fn) =>

@@ -34,5 +34,7 @@ export interface Db extends Queryable {
    * every handler gets `ANY_CHANGE`: notifications may have been missed meanwhile.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The embedded database's queue for its one connection (issue 32: /readyz); PostgreSQL has a pool instead. */
+  queueState?(): { readonly waiting: number; readonly oldestWaitMs: number };
   close(): Promise<void>;
 }
