@@ -12,6 +12,7 @@ import { mediaRoutes } from "./media/routes.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { loggerOptions, type LoggerSetting } from "./security/log-redaction.ts";
 import { queueRequestsByCaller } from "./request-caller.ts";
+import { readinessOf } from "./readiness.ts";
 
 // The context type lives in context.ts, so route modules need not import the module that wires them.
 export type { ServerContext } from "./context.ts";
@@ -31,6 +32,11 @@ export async function buildServer(ctx: ServerContext, options: { logger?: Logger
 
   await securityHeaders(app);
   app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
+  const readiness = readinessOf(ctx.db);
+  app.get("/readyz", async (_request, reply) => {
+    const r = await readiness();
+    return reply.code(r.ready ? 200 : 503).send(r);
+  });
   await app.register(identity.routes);
   await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });
   await app.register(adminPlugin, { engine, db: ctx.db, config: ctx.config });
