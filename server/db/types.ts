@@ -11,6 +11,11 @@ export interface QueryOptions {
    * whose result columns never change with the schema (they return JSON or fixed columns).
    */
   readonly reuse?: boolean;
+  /**
+   * A shorter statement timeout for this statement alone (issue 32: staff reads), in ms. For Db.query (a
+   * statement on its own); inside a transaction it is not promised.
+   */
+  readonly timeoutMs?: number;
 }
 
 export interface Queryable {
