@@ -39,4 +39,16 @@ describe.each(databaseLanes())("/readyz [%s]", (lane) => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json().ready).toBe(true);
   });
+
+  it.runIf(lane === "pglite")("answers 503 while a statement has waited over 5 s for the embedded connection, though the probe itself gets a turn", async () => {
+    // one caller's backlog of short statements: each turn is quick, but the last ones wait long
+    const backlog = Array.from({ length: 14 }, () => server.db.query("select pg_sleep(0.45)"));
+    await new Promise((r) => setTimeout(r, 5300));
+    const r = await get("/readyz");
+    expect(r.statusCode).toBe(503);
+    expect(r.json()).toMatchObject({ ready: false, reason: expect.stringMatching(/^a statement has waited \d+ ms for the embedded database$/) });
+    expect(r.json().queue.waiting).toBeGreaterThan(0);
+    await Promise.all(backlog);
+    expect((await get("/readyz")).statusCode).toBe(200);
+  }, 30_000);
 });
