@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { asCaller } from "./db/caller.ts";
+import type { Session } from "./auth/types.ts";
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -23,6 +24,12 @@ export function callerOfHeaders(headers: Headers): string {
     }
   }
   return "anonymous";
+}
+
+/** The same for a verified session (a websocket's operations, which run outside the request that opened it). */
+export function callerOfSession(session: Session | undefined): string {
+  if (session?.byAdminSecret) return "admin-secret";
+  return session?.userId ? `user:${session.userId}` : "anonymous";
 }
 
 /** Every request's work runs as its caller (see server/db/caller.ts). */

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
+import WebSocket from "ws";
 import { openTestDb } from "../support/db.ts";
 import { bearer, signIn } from "../support/auth.ts";
 import type { Db } from "../../server/db/types.ts";
@@ -82,5 +83,33 @@ describe("HTTP requests queue as their caller", () => {
     });
     await Promise.all([...slow, staff]);
     expect(order).toEqual(["system", "staff", "system", "system"]);
+  });
+
+  it("queues a websocket operation as its user too", async () => {
+    const token = (await signIn(app, "front_desk")).accessToken;
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/v1/graphql`, "graphql-transport-ws");
+    const messages: { type: string; id?: string }[] = [];
+    const arrived = (type: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => (messages.some((m) => m.type === type) ? resolve() : setTimeout(look, 5));
+        look();
+      });
+    ws.on("message", (raw) => messages.push(JSON.parse(String(raw)) as { type: string }));
+    ws.on("open", () => ws.send(JSON.stringify({ type: "connection_init", payload: { headers: { Authorization: `Bearer ${token}` } } })));
+    await arrived("connection_ack");
+    try {
+      const order: string[] = [];
+      const slow = [1, 2, 3, 4].map(() => db.query("select pg_sleep(0.4)").then(() => order.push("system")));
+      while (db.queueState!().waiting < 3) await new Promise((r) => setTimeout(r, 10));
+      ws.send(JSON.stringify({ type: "subscribe", id: "1", payload: { query: "{ companies(limit: 3) { id } }" } }));
+      const staff = arrived("complete").then(() => order.push("staff"));
+      await Promise.all([...slow, staff]);
+      // its session is checked again (one statement), then the query runs (another): a turn each
+      expect(order.indexOf("staff")).toBeLessThanOrEqual(2);
+    } finally {
+      ws.close();
+    }
   });
 });
