@@ -11,6 +11,8 @@ import { mediaFor } from "./media/index.ts";
 import { mediaRoutes } from "./media/routes.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { loggerOptions, type LoggerSetting } from "./security/log-redaction.ts";
+import { queueRequestsByCaller } from "./request-caller.ts";
+import { readinessOf } from "./readiness.ts";
 
 // The context type lives in context.ts, so route modules need not import the module that wires them.
 export type { ServerContext } from "./context.ts";
@@ -19,6 +21,7 @@ export type { ServerContext } from "./context.ts";
 export async function buildServer(ctx: ServerContext, options: { logger?: LoggerSetting; serveApp?: boolean; appDir?: string } = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger: loggerOptions(options.logger), bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
+  queueRequestsByCaller(app);
   await compressResponses(app);
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);
@@ -29,6 +32,11 @@ export async function buildServer(ctx: ServerContext, options: { logger?: Logger
 
   await securityHeaders(app);
   app.get("/healthz", async () => ({ ok: true, db: ctx.db.kind, migrations: ctx.migrations }));
+  const readiness = readinessOf(ctx.db);
+  app.get("/readyz", async (_request, reply) => {
+    const r = await readiness();
+    return reply.code(r.ready ? 200 : 503).send(r);
+  });
   await app.register(identity.routes);
   await app.register(graphqlPlugin, { engine, verifier: identity.verifier, config: ctx.config });
   await app.register(adminPlugin, { engine, db: ctx.db, config: ctx.config });

@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** statement_timeout on PostgreSQL; on the embedded database the worker's watchdog (issue 11). */
   statementTimeoutMs: number;
+  /** The shorter timeout of a non-admin role's GraphQL read (queries, subscriptions; issue 32); 0 = none. */
+  staffStatementTimeoutMs: number;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -38,5 +40,6 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "true",
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 15_000),
+    staffStatementTimeoutMs: Number(env.STAFF_STATEMENT_TIMEOUT_MS ?? 5_000),
   };
 }

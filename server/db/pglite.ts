@@ -1,8 +1,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { ANY_CHANGE, type Db, type Queryable, type QueryResult } from "./types.ts";
-import { Mutex } from "./mutex.ts";
+import { ANY_CHANGE, type Db, type Queryable, type QueryOptions, type QueryResult } from "./types.ts";
+import { Mutex, type QueueState } from "./mutex.ts";
+import { SYSTEM_CALLER } from "./caller.ts";
 
 /** What PostgreSQL says when statement_timeout ends a statement; the embedded watchdog says the same. */
 export class StatementTimeoutError extends Error {
@@ -20,6 +21,7 @@ export interface PgliteOptions {
   /**
    * The embedded equal of PostgreSQL's statement_timeout: a statement still running after this long fails,
    * and the worker that owns the database is ended and started again (a wedged PGlite cannot be interrupted).
+   * A query's own timeoutMs (staff reads, issue 32) works the same way.
    */
   statementTimeoutMs?: number;
 }
@@ -36,6 +38,7 @@ export interface PgliteDb extends Db {
   dumpDataDir(): Promise<Uint8Array>;
   /** How many times the watchdog restarted the worker (diagnostics, tests). */
   readonly restarts: number;
+  queueState(): QueueState;
 }
 
 type Op =
@@ -131,7 +134,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     void (async () => {
       try {
         await ready;
-        for (const channel of handlers.keys()) await mutex.run(() => send({ op: "listen", channel }));
+        for (const channel of handlers.keys()) await mutex.run(() => send({ op: "listen", channel }), SYSTEM_CALLER);
         handlers.forEach((set) => set.forEach((h) => h(ANY_CHANGE)));
       } catch (e) {
         console.error("[db] restarting the embedded database failed:", e);
@@ -144,15 +147,16 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     replace(new StatementTimeoutError(ms));
   };
 
-  const send = async (op: Op, durable = false): Promise<unknown> => {
+  const send = async (op: Op, durable = false, ownTimeoutMs?: number): Promise<unknown> => {
     await ready;
     const id = nextId++;
+    const limit = Math.min(timeout || Infinity, ownTimeoutMs || Infinity);
     return new Promise((resolve, reject) => {
       const p: Pending = { resolve, reject };
-      if (timeout && op.op !== "close" && op.op !== "dump") {
+      if (limit < Infinity && op.op !== "close" && op.op !== "dump") {
         p.timer = setTimeout(() => {
-          if (pending.get(id) === p) restart(timeout);
-        }, timeout);
+          if (pending.get(id) === p) restart(limit);
+        }, limit);
       }
       pending.set(id, p);
       worker.postMessage({ id, durable, ...op });
@@ -164,7 +168,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
 
   // `durable`: this statement ends a commit (autocommit, or COMMIT), so the worker flushes it to disk before answering.
   const direct = (durable: boolean): ScriptQueryable => ({
-    query: async <T>(sql: string, params: unknown[] = []) => (await send({ op: "query", sql, params }, durable)) as QueryResult<T>,
+    query: async <T>(sql: string, params: unknown[] = [], options?: QueryOptions) => (await send({ op: "query", sql, params }, durable, options?.timeoutMs)) as QueryResult<T>,
     exec: async (sql: string) => {
       await send({ op: "exec", sql }, durable);
     },
@@ -178,7 +182,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb>
     get restarts() {
       return restarts;
     },
-    query: (sql, params) => mutex.run(() => autocommit.query(sql, params)),
+    queueState: () => mutex.state(),
+    query: (sql, params, options) => mutex.run(() => autocommit.query(sql, params, options)),
     exec: (sql) => mutex.run(() => autocommit.exec(sql)),
     transaction: (fn) =>
       mutex.run(async () => {

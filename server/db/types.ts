@@ -11,6 +11,11 @@ export interface QueryOptions {
    * whose result columns never change with the schema (they return JSON or fixed columns).
    */
   readonly reuse?: boolean;
+  /**
+   * A shorter statement timeout for this statement alone (issue 32: staff reads), in ms. For Db.query (a
+   * statement on its own); inside a transaction it is not promised.
+   */
+  readonly timeoutMs?: number;
 }
 
 export interface Queryable {
@@ -34,5 +39,7 @@ export interface Db extends Queryable {
    * every handler gets `ANY_CHANGE`: notifications may have been missed meanwhile.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The embedded database's queue for its one connection (issue 32: /readyz); PostgreSQL has a pool instead. */
+  queueState?(): { readonly waiting: number; readonly oldestWaitMs: number };
   close(): Promise<void>;
 }

@@ -104,6 +104,7 @@ export async function createEngine(ctx: { db: Db; config: Config }, options: Eng
       stringifyNumericTypes: config.stringifyNumericTypes,
       // admins see every row (no row cap), but a signed-in admin's request is bounded like anyone's
       limits: session.isAdmin && session.byAdminSecret ? undefined : limits,
+      readTimeoutMs: access.isAdmin ? undefined : config.staffStatementTimeoutMs || undefined,
     };
   };
 

@@ -1,5 +1,5 @@
 import { execute as gqlExecute, getVariableValues, Kind, parse, validate, valueFromASTUntyped, visit, type DocumentNode, type GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
-import type { Db, Queryable } from "../../db/types.ts";
+import type { Db, Queryable, QueryOptions } from "../../db/types.ts";
 import type { Model } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
 import type { InsertIR, OperationPlan, RootPlan } from "../plan/ir.ts";
@@ -27,6 +27,8 @@ export interface ExecutionContext {
   readonly session: Readonly<Record<string, string>>;
   readonly stringifyNumericTypes: boolean;
   readonly limits?: RequestLimits;
+  /** A shorter statement timeout for the operation's reads (non-admin roles, issue 32). */
+  readonly readTimeoutMs?: number;
 }
 
 // ---- parse and validate, cached per document text (and per schema for validation)
@@ -184,7 +186,7 @@ function prepareUncached(ctx: Pick<ExecutionContext, "schema" | "model" | "acces
   const variables = prepareVariables(ctx.schema, op, request.variables);
   const introspection = op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value));
   const plan = sanitiseRichTextWrites(planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables }));
-  if (ctx.limits) checkPlanLimits(plan, ctx.limits);
+  if (ctx.limits) checkPlanLimits(plan, ctx.limits, ctx.access);
   return { plan, doc, op, variables, introspection };
 }
 
@@ -194,10 +196,10 @@ function compileOptions(ctx: ExecutionContext): CompileOptions {
 
 const hasNested = (ir: InsertIR): boolean => ir.rows.some((r) => r.objectRels.length > 0 || r.arrayRels.length > 0);
 
-async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledStatement, alias: string, kind: "insert" | "update" | "other", reuse = false): Promise<string> {
+async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledStatement, alias: string, kind: "insert" | "update" | "other", options: QueryOptions = {}): Promise<string> {
   let rows: { json: string | null; failed?: number }[];
   try {
-    rows = (await q.query<{ json: string | null; failed?: number }>(stmt.sql, stmt.params as unknown[], { reuse })).rows;
+    rows = (await q.query<{ json: string | null; failed?: number }>(stmt.sql, stmt.params as unknown[], options)).rows;
   } catch (e) {
     if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
     throw fromDatabaseError(e, ctx.access.isAdmin, "$");
@@ -274,12 +276,12 @@ async function runSelects(ctx: ExecutionContext, fields: readonly RootPlan[]): P
   if (selects.length === 0) return Promise.all(fields.map((f) => runField(ctx.db, ctx, f)));
   if (selects.length === 1) {
     const stmt = selectStatement(ctx, fields, selects);
-    return Promise.all(fields.map((f) => (f.kind === "select" ? runStatement(ctx.db, ctx, stmt, f.alias, "other", true) : runField(ctx.db, ctx, f))));
+    return Promise.all(fields.map((f) => (f.kind === "select" ? runStatement(ctx.db, ctx, stmt, f.alias, "other", { reuse: true, timeoutMs: ctx.readTimeoutMs }) : runField(ctx.db, ctx, f))));
   }
   const stmt = selectStatement(ctx, fields, selects);
   let row: Record<string, string | null>;
   try {
-    row = (await ctx.db.query<Record<string, string | null>>(stmt.sql, stmt.params as unknown[], { reuse: true })).rows[0];
+    row = (await ctx.db.query<Record<string, string | null>>(stmt.sql, stmt.params as unknown[], { reuse: true, timeoutMs: ctx.readTimeoutMs })).rows[0];
   } catch (e) {
     if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
     throw fromDatabaseError(e, ctx.access.isAdmin, "$");

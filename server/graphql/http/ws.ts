@@ -7,6 +7,8 @@ import { RequestError } from "../errors.ts";
 import type { GraphQLRequest } from "../execute/run.ts";
 import { executeOperation, parseDocument, selectOperation } from "../execute/run.ts";
 import { sessionFromHeaders, type HeaderMap } from "./session.ts";
+import { asCaller } from "../../db/caller.ts";
+import { callerOfSession } from "../../request-caller.ts";
 
 interface Message {
   type?: string;
@@ -207,9 +209,12 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
           return;
         }
         awaitingCheck.add(id);
-        const valid = await recheck();
-        if (!awaitingCheck.delete(id) || !valid) return;
-        await start(id, payload);
+        // the embedded database takes turns between callers: this operation's statements are its user's
+        await asCaller(callerOfSession(session), async () => {
+          const valid = await recheck();
+          if (!awaitingCheck.delete(id) || !valid) return;
+          await start(id, payload);
+        });
         return;
       }
       case "complete":

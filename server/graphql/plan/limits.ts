@@ -1,6 +1,7 @@
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from "graphql";
 import { RequestError } from "../errors.ts";
 import type { BoolExp, ComparisonOp, OperationPlan, RowField, SelectIR } from "./ir.ts";
+import { unsafePatternReason, type PatternSyntax } from "./pattern-safety.ts";
 
 /** Bounds on every request but the admin secret's (DESIGN §4, issue 11): signed-in admins included. */
 export interface RequestLimits {
@@ -100,26 +101,47 @@ export function checkDocumentLimits(doc: DocumentNode, limits: RequestLimits): v
 const count = (n: number) => (Number.isFinite(n) && n < 1e15 ? String(n) : "too many");
 
 const PATTERN_OPS: ReadonlySet<ComparisonOp> = new Set(["_like", "_nlike", "_ilike", "_nilike", "_similar", "_nsimilar", "_regex", "_nregex", "_iregex", "_niregex"]);
+/** The operators whose patterns PostgreSQL runs as regular expressions (LIKE's matcher cannot backtrack exponentially). */
+const REGEX_SYNTAX: ReadonlyMap<ComparisonOp, PatternSyntax> = new Map([
+  ["_regex", "regex"],
+  ["_nregex", "regex"],
+  ["_iregex", "regex"],
+  ["_niregex", "regex"],
+  ["_similar", "similar"],
+  ["_nsimilar", "similar"],
+] as const);
 
-function checkPatterns(e: BoolExp | null | undefined, limits: RequestLimits): void {
+/** Who is asking, for the checks that depend on it. */
+export interface LimitsCaller {
+  /** Admins' patterns are not checked for exponential shapes (issue 32: non-admin roles only). */
+  readonly isAdmin: boolean;
+}
+
+function checkPatterns(e: BoolExp | null | undefined, limits: RequestLimits, caller: LimitsCaller): void {
   if (!e) return;
   switch (e.kind) {
     case "and":
     case "or":
-      for (const item of e.items) checkPatterns(item, limits);
+      for (const item of e.items) checkPatterns(item, limits, caller);
       return;
     case "not":
-      return checkPatterns(e.item, limits);
+      return checkPatterns(e.item, limits, caller);
     case "relationship":
     case "exists":
     case "aggregate_predicate":
     case "computed_set":
-      return checkPatterns(e.where, limits);
-    case "compare":
-      if (PATTERN_OPS.has(e.op) && e.value.kind === "literal" && typeof e.value.value === "string" && e.value.value.length > limits.maxPatternLength) {
-        throw new RequestError("validation-failed", `the ${e.op} pattern on "${e.column.name}" is ${e.value.value.length} characters long; the limit is ${limits.maxPatternLength}`);
+      return checkPatterns(e.where, limits, caller);
+    case "compare": {
+      if (!PATTERN_OPS.has(e.op) || e.value.kind !== "literal" || typeof e.value.value !== "string") return;
+      const pattern = e.value.value;
+      if (pattern.length > limits.maxPatternLength) {
+        throw new RequestError("validation-failed", `the ${e.op} pattern on "${e.column.name}" is ${pattern.length} characters long; the limit is ${limits.maxPatternLength}`);
       }
+      const syntax = REGEX_SYNTAX.get(e.op);
+      const unsafe = syntax && !caller.isAdmin ? unsafePatternReason(pattern, syntax) : undefined;
+      if (unsafe) throw new RequestError("validation-failed", `the ${e.op} pattern on "${e.column.name}" is not allowed: ${unsafe}`);
       return;
+    }
     default:
       return;
   }
@@ -129,20 +151,20 @@ function checkPatterns(e: BoolExp | null | undefined, limits: RequestLimits): vo
  * The most rows a select can return as planned: each list holds at most its limit (the caller's, the role's,
  * maxRows), and every row carries its relationships. Also checks the caller's patterns on the way down.
  */
-function rowsOf(select: SelectIR, limits: RequestLimits): number {
-  checkPatterns(select.args.where, limits);
+function rowsOf(select: SelectIR, limits: RequestLimits, caller: LimitsCaller): number {
+  checkPatterns(select.args.where, limits, caller);
   const list = Math.min(select.args.limit ?? Infinity, select.permission.limit ?? Infinity, limits.maxRows);
-  const perRow = (fields: readonly RowField[]) => 1 + fields.reduce((sum, f) => sum + (f.kind === "object_rel" || f.kind === "array_rel" || f.kind === "array_aggregate" || f.kind === "computed_set" ? rowsOf(f.select, limits) : 0), 0);
+  const perRow = (fields: readonly RowField[]) => 1 + fields.reduce((sum, f) => sum + (f.kind === "object_rel" || f.kind === "array_rel" || f.kind === "array_aggregate" || f.kind === "computed_set" ? rowsOf(f.select, limits, caller) : 0), 0);
   if (select.output.kind === "rows") return (select.output.single ? 1 : list) * perRow(select.output.fields);
   return 1 + select.output.fields.reduce((sum, f) => sum + (f.kind === "nodes" ? list * perRow(f.fields) : 0), 0);
 }
 
-/** After planning: the caller's patterns are short enough and the response's rows, across all nesting, within budget. */
-export function checkPlanLimits(plan: OperationPlan, limits: RequestLimits): void {
+/** After planning: the caller's patterns are short (and, but for admins, safe) and the response's rows, across all nesting, within budget. */
+export function checkPlanLimits(plan: OperationPlan, limits: RequestLimits, caller: LimitsCaller): void {
   let rows = 0;
   for (const f of plan.fields) {
-    if (f.kind === "select") rows += rowsOf(f.select, limits);
-    else if (f.kind === "mutation" && f.mutation.kind !== "insert") checkPatterns(f.mutation.where, limits);
+    if (f.kind === "select") rows += rowsOf(f.select, limits, caller);
+    else if (f.kind === "mutation" && f.mutation.kind !== "insert") checkPatterns(f.mutation.where, limits, caller);
   }
   if (rows > limits.maxTotalRows) {
     throw new RequestError(
