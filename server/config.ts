@@ -19,6 +19,10 @@ export interface Config {
   trustProxy: boolean;
   /** statement_timeout on PostgreSQL; on the embedded database the worker's watchdog (issue 11). */
   statementTimeoutMs: number;
+  /** A PDF not made within this is stopped and answered 503 (issue 32; server/finance/pdfMaker.ts). */
+  pdfTimeLimitMs: number;
+  /** Worker threads that make PDFs at most. */
+  pdfWorkers: number;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -38,5 +42,7 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "true",
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 15_000),
+    pdfTimeLimitMs: Number(env.PDF_TIME_LIMIT_MS ?? 10_000),
+    pdfWorkers: Number(env.PDF_WORKERS ?? 1),
   };
 }
