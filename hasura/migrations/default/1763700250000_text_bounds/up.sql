@@ -10,7 +10,8 @@
 --
 -- A column this migration does not know fails it (no silent default). Rows already too long do not
 -- stop the migration: that column's constraint stays NOT VALID (new and changed rows are checked) and
--- a warning names it. tests/server/db-text-bounds.test.ts checks that later tables are bounded too.
+-- a warning names it. tests/server/security-text-bounds.test.ts checks that later tables are bounded too.
+
 -- Adds a table's checks in one statement (one scan). When existing rows break one, every check is
 -- added NOT VALID instead and then validated one by one; those the rows break stay NOT VALID, with a warning.
 create function pg_temp.add_bounds(tbl text, names text[], exprs text[]) returns void language plpgsql as $f$
@@ -65,7 +66,6 @@ begin
       when col.c like '%Hash' then 1000                                      -- argon2 / sha-256 digests
       when col.c = 'email' then 254                                          -- RFC 5321
       when col.c like '%Url' or col.c = 'link' then 2000
-      when col.c in ('content', 'body') then 200000
       when col.c in ('remark', 'remarks', 'reason', 'reasons', 'reasonReject', 'voidReason', 'description', 'message',
                      'footer', 'failureReason', 'lastError', 'address', 'rating', 'tag', 'recipient') then 5000
       when col.c in ('title', 'subject') then 300                            -- REST: news titles 300
