@@ -21,6 +21,10 @@ export interface Config {
   statementTimeoutMs: number;
   /** The shorter timeout of a non-admin role's GraphQL read (queries, subscriptions; issue 32); 0 = none. */
   staffStatementTimeoutMs: number;
+  /** A PDF not made within this is stopped and answered 503 (issue 32; server/finance/pdfMaker.ts). */
+  pdfTimeLimitMs: number;
+  /** Worker threads that make PDFs at most. */
+  pdfWorkers: number;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -41,5 +45,7 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     trustProxy: env.TRUST_PROXY === "true",
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 15_000),
     staffStatementTimeoutMs: Number(env.STAFF_STATEMENT_TIMEOUT_MS ?? 5_000),
+    pdfTimeLimitMs: Number(env.PDF_TIME_LIMIT_MS ?? 10_000),
+    pdfWorkers: Number(env.PDF_WORKERS ?? 1),
   };
 }

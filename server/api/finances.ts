@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import type { MediaService } from "../media/index.ts";
+import type { PdfMaker } from "../finance/pdfMaker.ts";
 import { GST_CHOICES, type GstPercent } from "../../src/domain/finance/summary.ts";
 import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { PA_FIELD_MESSAGES } from "../finance/paymentAdviceCompose.ts";
@@ -87,7 +88,7 @@ export async function runFinance<T>(reply: FastifyReply, work: () => Promise<T>,
   }
 }
 
-export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService; media: MediaService }> = async (app, { ctx, policy, media }) => {
+export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService; media: MediaService; pdfMaker: PdfMaker }> = async (app, { ctx, policy, media, pdfMaker }) => {
   const { db } = ctx;
   const by = (request: FastifyRequest) => request.session?.userId ?? null;
 
@@ -120,7 +121,7 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
     if (format !== "pdf") return runFinance(reply, () => paperData(db, params.data.id));
     try {
       const paper = await paperData(db, params.data.id);
-      const pdf = await paperPdf(paper, media);
+      const pdf = await paperPdf(paper, pdfMaker, media);
       const file = `${paper.paymentAdvice.name ?? "PA-Draft"}.pdf`;
       return reply.header("Content-Type", "application/pdf").header("Content-Disposition", `attachment; filename="${file}"`).header("Cache-Control", "no-store").send(pdf);
     } catch (e) {
@@ -145,6 +146,6 @@ export const financeRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
     const parsed = emailBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     if (!(await actionCheck(policy, request)("email-unpaid"))) return reply.code(403).send({ success: false, message: FORBIDDEN_MESSAGE });
-    return runFinance(reply, () => emailUnpaidToParents(db, parsed.data.paymentAdviceIds, media));
+    return runFinance(reply, () => emailUnpaidToParents(db, parsed.data.paymentAdviceIds, pdfMaker, media));
   });
 };

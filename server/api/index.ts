@@ -10,6 +10,7 @@ import { mediaApiRoutes } from "./media.ts";
 import { communicationRoutes } from "./communication.ts";
 import { studentProfileRoutes } from "./student-profiles.ts";
 import { mediaFor } from "../media/index.ts";
+import { createPdfMaker } from "../finance/pdfMaker.ts";
 // issue 14: payment advice calls and class-free
 import { financeRoutes } from "./finances.ts";
 import { invoiceRoutes } from "./invoices.ts";
@@ -40,11 +41,14 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   app.setErrorHandler(restErrorHandler);
   app.addHook("preHandler", opts.identity.readSession);
   app.addHook("preHandler", authorizeApi(opts.policy));
+  // PDFs (PA paper, receipt, the PA e-mail's attachment) are made in worker threads with a time limit (issue 32)
+  const pdfMaker = createPdfMaker({ timeLimitMs: opts.ctx.config.pdfTimeLimitMs, workers: opts.ctx.config.pdfWorkers });
+  app.addHook("onClose", () => pdfMaker.close());
   await app.register(usersRoutes, { ctx: opts.ctx, identity: opts.identity });
   await app.register(accessPolicyRoutes, { policy: opts.policy });
   await app.register(communicationRoutes, { ctx: opts.ctx });
-  await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
-  await app.register(invoiceRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx) });
+  await app.register(financeRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx), pdfMaker });
+  await app.register(invoiceRoutes, { ctx: opts.ctx, policy: opts.policy, media: mediaFor(opts.ctx), pdfMaker });
   await app.register(creditNoteRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(refundRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(reportRoutes, { ctx: opts.ctx });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import type { MediaService } from "../media/index.ts";
+import type { PdfMaker } from "../finance/pdfMaker.ts";
 import { numericToCents } from "../../src/domain/money.ts";
 import { parseCalendarDay, DATE_FORMAT, todayInSingapore } from "../../src/domain/dates.ts";
 import { CARD_TYPES, INVOICE_MESSAGES, PAYMENT_METHODS } from "../../src/domain/finance/invoice.ts";
@@ -70,7 +71,7 @@ const reasonBody = z.object({ reason: z.string({ error: INVOICE_MESSAGES.reasonR
 const invoiceParams = z.object({ id: uuid(INVOICE_MESSAGES.notFound) });
 const receiptParams = z.object({ id: uuid(INVOICE_MESSAGES.receiptNotFound) });
 
-export const invoiceRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService; media: MediaService }> = async (app, { ctx, policy, media }) => {
+export const invoiceRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService; media: MediaService; pdfMaker: PdfMaker }> = async (app, { ctx, policy, media, pdfMaker }) => {
   const { db } = ctx;
   const by = (request: FastifyRequest) => request.session?.userId ?? null;
   const can = (request: FastifyRequest): InvoiceActionCheck => (action) => policy.enforce(request.session?.roles ?? [], invoiceActionObject(action), ACTION_METHOD);
@@ -119,7 +120,7 @@ export const invoiceRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Pol
     if ((request.query as { format?: string } | undefined)?.format !== "pdf") return runFinance(reply, () => receiptPaperData(db, params.data.id));
     try {
       const paper = await receiptPaperData(db, params.data.id);
-      const pdf = await receiptPdf(paper, media);
+      const pdf = await receiptPdf(paper, pdfMaker, media);
       return reply.header("Content-Type", "application/pdf").header("Content-Disposition", `attachment; filename="${paper.receipt.name}.pdf"`).header("Cache-Control", "no-store").send(pdf);
     } catch (e) {
       if (e instanceof FinanceError) return reply.code(e.status).send({ success: false, message: e.message });

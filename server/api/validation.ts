@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { numericToCents } from "../../src/domain/money.ts";
 import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
+import { textBoundViolation } from "../security/text-bounds.ts";
+import { PdfTimeoutError } from "../finance/pdfMaker.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,9 +71,17 @@ export function validationError(reply: FastifyReply, error: z.ZodError) {
 
 /**
  * Error handler for the REST and identity routes: Fastify's own 4xx (unparsable JSON, too large a body…)
- * keep their status but answer {success:false, message}; anything else is logged and answers 500.
+ * keep their status but answer {success:false, message}; a value longer than its column allows (the
+ * database's length checks, which catch what a route's schema let through) answers 400 naming the field;
+ * a PDF stopped at its time limit answers 503 with why; anything else is logged and answers 500.
  */
 export function restErrorHandler(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
+  const bound = textBoundViolation(error);
+  if (bound) return reply.code(400).send({ success: false, message: bound.message, errors: { [bound.column]: bound.message } });
+  if (error instanceof PdfTimeoutError) {
+    request.log.warn(error.message);
+    return reply.code(503).send({ success: false, message: error.message });
+  }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) request.log.error(error);
   return reply.code(status).send({ success: false, message: status === 500 ? "Internal server error." : error.message });

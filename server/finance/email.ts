@@ -10,6 +10,7 @@ import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
 import type { EmailUnpaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { paperData, paperPdf } from "./paper.ts";
+import type { PdfMaker } from "./pdfMaker.ts";
 import { FinanceError } from "./transaction.ts";
 
 export const EMAIL_SKIP = {
@@ -20,7 +21,7 @@ export const EMAIL_SKIP = {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-export async function emailUnpaidToParents(db: Db, ids: readonly string[], media?: MediaService): Promise<EmailUnpaidReply> {
+export async function emailUnpaidToParents(db: Db, ids: readonly string[], pdfMaker: PdfMaker, media?: MediaService): Promise<EmailUnpaidReply> {
   const reply: EmailUnpaidReply = { queued: [], skipped: [] };
   const messages: QueuedMessage[] = [];
   for (const id of new Set(ids)) {
@@ -44,7 +45,7 @@ export async function emailUnpaidToParents(db: Db, ids: readonly string[], media
       reply.skipped.push({ id, reason: EMAIL_SKIP.noParentEmail });
       continue;
     }
-    const pdf = await paperPdf(paper, media);
+    const pdf = await paperPdf(paper, pdfMaker, media);
     const total = formatMoney(numericToCents(pa.paymentSummaryStatic.totalPayable) ?? 0);
     const due = pa.dueDate ? formatCalendarDay(pa.dueDate, DISPLAY_DATE_FORMAT) : "--";
     messages.push({

@@ -2,10 +2,10 @@
  * The printable paper of a payment advice (spec part 2 §2): its data for the browser page, and a real
  * A4 PDF (pdfmake on the server with the standard Helvetica fonts) with the company's logo, name, UEN
  * and GST registration number, the PA number, student and parent, class lines with terms and lessons,
- * the summary, the PA notes and a scannable QR code of the reference.
+ * the summary, the PA notes and a scannable QR code of the reference. The PDF is laid out in a worker
+ * thread (pdfMaker.ts): here it is only described.
  */
-import PdfPrinter from "pdfmake";
-import type { Content, TDocumentDefinitions, TableCell } from "pdfmake/interfaces";
+import type { Content, TableCell } from "pdfmake/interfaces";
 import QRCode from "qrcode";
 import sanitizeHtml from "sanitize-html";
 import type { Queryable } from "../db/index.ts";
@@ -17,6 +17,7 @@ import { PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.t
 import { GST_LABELS, NEGATIVE_FIGURES, SUMMARY_FIGURES } from "../../src/domain/finance/summary.ts";
 import type { PaymentAdvicePaper } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { getPaymentAdvice } from "./paymentAdvices.ts";
+import type { PdfDocument, PdfMaker } from "./pdfMaker.ts";
 
 /** Labels of the eleven summary figures on the paper and the builder. */
 export const SUMMARY_LABELS: Record<(typeof SUMMARY_FIGURES)[number], string> = {
@@ -80,8 +81,6 @@ const day = (v: string | null) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT)
 export const htmlToText = (html: string | null) =>
   sanitizeHtml((html ?? "").replace(/<\/(p|li|h\d|div)>|<br\s*\/?>/gi, "\n"), { allowedTags: [], allowedAttributes: {} }).replace(/&amp;/g, "&").replace(/&nbsp;/g, " ").replace(/\n{3,}/g, "\n\n").trim();
 
-const PRINTER = new PdfPrinter({ Helvetica: { normal: "Helvetica", bold: "Helvetica-Bold", italics: "Helvetica-Oblique", bolditalics: "Helvetica-BoldOblique" } });
-
 export async function logoImage(media: MediaService | undefined, logoUrl: string | null): Promise<string | null> {
   const key = logoUrl ? /[?&]key=([^&]+)/.exec(logoUrl)?.[1] : undefined;
   if (!media || !key) return null;
@@ -96,14 +95,14 @@ export async function logoImage(media: MediaService | undefined, logoUrl: string
   }
 }
 
-export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService): Promise<Buffer> {
+export async function paperPdf(paper: PaymentAdvicePaper, pdf: PdfMaker, media?: MediaService): Promise<Buffer> {
   const pa = paper.paymentAdvice;
   const c = paper.company;
   const colour = /^#[0-9a-f]{6}$/i.test(c.colorCode ?? "") ? c.colorCode! : "#1f3b73";
   const logo = await logoImage(media, c.logoUrl);
   const logoCell: Content = logo
     ? { image: logo, fit: [90, 60] }
-    : { table: { widths: [60], body: [[{ text: c.shortName ?? c.name.slice(0, 3), color: "#ffffff", bold: true, fontSize: 16, alignment: "center", margin: [0, 14, 0, 14] }]] }, layout: { fillColor: () => colour, hLineWidth: () => 0, vLineWidth: () => 0 } };
+    : { table: { widths: [60], body: [[{ text: c.shortName ?? c.name.slice(0, 3), color: "#ffffff", fillColor: colour, bold: true, fontSize: 16, alignment: "center", margin: [0, 14, 0, 14] }]] }, layout: "noBorders" };
   const companyLines = companyHeaderLines(c);
   const classRows: TableCell[][] = [[{ text: "Class", bold: true }, { text: "Term", bold: true }, { text: "Lessons", bold: true, alignment: "right" }, { text: "Unit price", bold: true, alignment: "right" }, { text: "Amount", bold: true, alignment: "right" }]];
   for (const ci of pa.classInformations) {
@@ -128,7 +127,7 @@ export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService):
   });
   const student = paper.student;
   const parent = paper.parent;
-  const doc: TDocumentDefinitions = {
+  const doc: PdfDocument["doc"] = {
     pageSize: "A4",
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: "Helvetica", fontSize: 9 },
@@ -155,9 +154,8 @@ export async function paperPdf(paper: PaymentAdvicePaper, media?: MediaService):
       ...(pa.remarks ? [{ text: "Remarks", bold: true, margin: [0, 12, 0, 2] } as Content, { text: pa.remarks } as Content] : []),
       ...(pa.notes ? [{ text: "Notes", bold: true, margin: [0, 12, 0, 2] } as Content, { text: htmlToText(pa.notes) } as Content] : []),
     ],
-    footer: (page, pages) => ({ text: `${c.name} · ${documentNumberLabel(pa.name)} · page ${page} of ${pages}`, alignment: "center", fontSize: 7, color: "#888888", margin: [0, 20, 0, 0] }),
   };
-  return renderPdf(doc);
+  return pdf.render({ doc, footerText: `${c.name} · ${documentNumberLabel(pa.name)}` });
 }
 
 /** The company block at the head of every paper: name, address, UEN, GST registration, telephone. */
@@ -169,16 +167,4 @@ export function companyHeaderLines(c: { name: string; address: string | null; ue
     c.hasGstNo && c.gstRefNo ? `GST Reg No: ${c.gstRefNo}` : "",
     c.telNo ? `Tel: ${c.telNo}` : "",
   ].filter((x) => x !== "");
-}
-
-/** A pdfmake document as the bytes of an A4 PDF (standard Helvetica: no font files to ship). */
-export function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  const pdf = PRINTER.createPdfKitDocument(doc);
-  const chunks: Buffer[] = [];
-  return new Promise<Buffer>((resolve, reject) => {
-    pdf.on("data", (c: Buffer) => chunks.push(c));
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-    pdf.end();
-  });
 }

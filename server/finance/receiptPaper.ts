@@ -1,14 +1,15 @@
 /**
  * The printable receipt (issue 15): its data for the browser page and an A4 PDF made like the PA paper
- * (company header, receipt number, student, the payment, the invoice it settles and what is left to pay).
+ * (company header, receipt number, student, the payment, the invoice it settles and what is left to pay),
+ * laid out in a worker thread (pdfMaker.ts).
  */
-import type { TDocumentDefinitions } from "pdfmake/interfaces";
 import type { Queryable } from "../db/index.ts";
 import type { MediaService } from "../media/index.ts";
 import { centsToNumeric, formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
 import { balanceOf, paymentMethodLabel, type ReceiptPaper } from "../../src/domain/finance/invoice.ts";
-import { companyHeaderLines, logoImage, renderPdf } from "./paper.ts";
+import { companyHeaderLines, logoImage } from "./paper.ts";
+import type { PdfDocument, PdfMaker } from "./pdfMaker.ts";
 import { FinanceError } from "./transaction.ts";
 import { INVOICE_MESSAGES } from "../../src/domain/finance/invoice.ts";
 
@@ -42,13 +43,13 @@ export async function receiptPaperData(db: Queryable, receiptId: string): Promis
 const money = (v: string) => formatMoney(numericToCents(v) ?? 0);
 const day = (v: string | null) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");
 
-export async function receiptPdf(paper: ReceiptPaper, media?: MediaService): Promise<Buffer> {
+export async function receiptPdf(paper: ReceiptPaper, pdf: PdfMaker, media?: MediaService): Promise<Buffer> {
   const c = paper.company;
   const r = paper.receipt;
   const colour = /^#[0-9a-f]{6}$/i.test(c.colorCode ?? "") ? c.colorCode! : "#1f3b73";
   const logo = await logoImage(media, c.logoUrl);
   const header = companyHeaderLines(c);
-  const doc: TDocumentDefinitions = {
+  const doc: PdfDocument["doc"] = {
     pageSize: "A4",
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: "Helvetica", fontSize: 10 },
@@ -84,7 +85,6 @@ export async function receiptPdf(paper: ReceiptPaper, media?: MediaService): Pro
       },
       { text: "This receipt is computer generated; no signature is required.", italics: true, fontSize: 8, margin: [0, 20, 0, 0] },
     ],
-    footer: (page, pages) => ({ text: `${c.name} · ${r.name} · page ${page} of ${pages}`, alignment: "center", fontSize: 7, color: "#888888", margin: [0, 20, 0, 0] }),
   };
-  return renderPdf(doc);
+  return pdf.render({ doc, footerText: `${c.name} · ${r.name}` });
 }

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildServer } from "../../server/app.ts";
-import { configFromEnv } from "../../server/config.ts";
+import { configFromEnv, type Config } from "../../server/config.ts";
 import type { Db } from "../../server/db/types.ts";
 import { openTestDb, type Lane } from "./db.ts";
 
@@ -25,11 +25,11 @@ export interface TestServer {
 }
 
 /** `observe` may wrap the database the server is given (e.g. to record the statements it sends). */
-export async function startTestServer(lane: Lane, options: { observe?: (db: Db) => Db } = {}): Promise<TestServer> {
+export async function startTestServer(lane: Lane, options: { observe?: (db: Db) => Db; config?: Partial<Config> } = {}): Promise<TestServer> {
   const opened = await openTestDb(lane);
   const db = options.observe ? options.observe(opened) : opened;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-auth-"));
-  const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1" };
+  const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1", ...options.config };
   // The tests stand in for a proxy: each test client sends its own X-Forwarded-For address.
   const app = await buildServer({ db, config, migrations: 0 }, { logger: false, serveApp: false });
   await app.ready();

@@ -1,4 +1,5 @@
 import { RequestError } from "../errors.ts";
+import { textBoundViolation } from "../../security/text-bounds.ts";
 
 /** A Postgres error as Hasura reports it. Messages are Postgres's own (no SQL text); admins also get the internals. */
 export function fromDatabaseError(error: unknown, isAdmin: boolean, path = "$"): RequestError {
@@ -10,6 +11,8 @@ export function fromDatabaseError(error: unknown, isAdmin: boolean, path = "$"):
   if (code === "23505") return new RequestError("constraint-violation", `Uniqueness violation. ${message}`, path, 200, internal);
   if (code === "23503") return new RequestError("constraint-violation", `Foreign key violation. ${message}`, path, 200, internal);
   if (code === "23502") return new RequestError("constraint-violation", `Not-NULL violation. ${message}`, path, 200, internal);
+  const bound = textBoundViolation(error);
+  if (bound) return new RequestError("constraint-violation", `Check constraint violation. ${bound.message} ${message}`, path, 200, internal);
   if (code === "23514") return new RequestError("constraint-violation", `Check constraint violation. ${message}`, path, 200, internal);
   if (code === "23P01") return new RequestError("constraint-violation", `Exclusion violation. ${message}`, path, 200, internal);
   if (code.startsWith("23")) return new RequestError("constraint-violation", message, path, 200, internal);
