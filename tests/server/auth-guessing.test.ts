@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
-import { api, nextAddress, signIn, signInRaw, startTestServer, userId, type TestServer } from "../support/auth.ts";
+import { api, nextAddress, signIn, signInRaw, startTestServer, type TestServer } from "../support/auth.ts";
 import { buildServer } from "../../server/app.ts";
 import { configFromEnv } from "../../server/config.ts";
 
