@@ -8,7 +8,7 @@ import { IdentityError, rolesOf } from "../auth/provider.ts";
 import { passwordProblem, temporaryPassword } from "../auth/credentials.ts";
 import { recordSession, refusedByGuard } from "../auth/caller.ts";
 import { markReauthenticated, IDENTITY_GUARD_MESSAGE } from "../auth/identity-guard.ts";
-import { ACCOUNT_WAITING_SQL, clearAllFailures } from "../auth/throttle.ts";
+import { WAITING_SQL, clearAllFailures } from "../auth/throttle.ts";
 import { usedAddress } from "../auth/addresses.ts";
 import { STAFF_ROLES } from "../auth/policy/rules.ts";
 import { sendIdentityError } from "../auth/routes.ts";
@@ -158,9 +158,9 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     const body = checkBlockBody.safeParse(request.body ?? undefined);
     if (!body.success) return validationError(reply, body.error);
     const name = body.data?.username || request.params.username;
-    // Locked, or waiting account-wide after failed sign-ins (issue 32 §6): either way the page offers Unlock.
+    // Locked, or waiting after failed sign-ins (issue 32 §6): either way the page offers Unlock.
     const { rows } = await db.query<{ blocked: boolean }>(
-      `select u.status = 'locked' or ${ACCOUNT_WAITING_SQL} as blocked from users u
+      `select u.status = 'locked' or ${WAITING_SQL} as blocked from users u
        where lower(u.username) = lower($1) and u.status <> 'deleted' limit 1`,
       [name],
     );

@@ -1,5 +1,5 @@
 /**
- * The database's guard on the identity of staff accounts (issue 32 §1; trigger users_guard_identity in the
+ * The database's guard on the identity of staff accounts (issue 32 §1; trigger users_identity_guard in the
  * migration …220000_identity_guard): e-mail, phone, username, roles and status change only by an administrator,
  * or by the user in a transaction marked here after their password was checked again.
  */

@@ -82,6 +82,8 @@ export async function clearAllFailures(q: Queryable, userId: string): Promise<bo
   return rows.some((r) => r.waiting);
 }
 
-/** SQL: whether the account (alias `u` of users) waits account-wide, shown as locked on the user's page. */
-export const ACCOUNT_WAITING_SQL = `exists (select 1 from app_internal.sign_in_throttles t
-  where t."userId" = u.id and t.address = '${ACCOUNT}' and t."retryAt" > now())`;
+/**
+ * SQL: whether the account (alias `u` of users) waits, account-wide or from some address: the user's page shows it
+ * as locked and offers Unlock (the owner may be the one waiting, e.g. behind an office's shared address).
+ */
+export const WAITING_SQL = `exists (select 1 from app_internal.sign_in_throttles t where t."userId" = u.id and t."retryAt" > now())`;

@@ -21,7 +21,8 @@ begin
     using errcode = '42501';
 end $$;
 
-create trigger users_guard_identity before update on users
+-- Named to fire after users_guard_roles (triggers fire in name order): a refused role change keeps its own message.
+create trigger users_identity_guard before update on users
   for each row execute function app_internal.users_guard_identity();
 
 -- The e-mail addresses each user has had (lower-cased), and when the user last showed the address is theirs:
