@@ -106,11 +106,12 @@ describe.each(databaseLanes())("guessing passwords around the lockout [%s]", (la
   });
 
   it("PATCH /users/{username}/check-block needs a signed-in caller: anonymous callers learn nothing", async () => {
-    const anonymous = await api(server.app, "PATCH", "/users/front_desk/check-block", undefined, { username: "front_desk" });
+    // (not front_desk: an address waits on it since the first test, which the check reports)
+    const anonymous = await api(server.app, "PATCH", "/users/finance_manager/check-block", undefined, { username: "finance_manager" });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ success: false, message: "Please sign in to continue." });
     const hr = await signIn(server.app, "hr");
-    const signedIn = await api(server.app, "PATCH", "/users/front_desk/check-block", hr.accessToken, { username: "front_desk" });
+    const signedIn = await api(server.app, "PATCH", "/users/finance_manager/check-block", hr.accessToken, { username: "finance_manager" });
     expect(signedIn.json()).toEqual({ success: true, data: { isBlocked: false } });
   });
 
