@@ -2,10 +2,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { MESSAGES, nameLike, username as usernameRule } from "../../src/domain/validators.ts";
 import type { ServerContext } from "../context.ts";
+import type { Queryable } from "../db/types.ts";
 import type { Identity } from "../auth/index.ts";
 import { IdentityError, rolesOf } from "../auth/provider.ts";
 import { passwordProblem, temporaryPassword } from "../auth/credentials.ts";
 import { recordSession, refusedByGuard } from "../auth/caller.ts";
+import { markReauthenticated, IDENTITY_GUARD_MESSAGE } from "../auth/identity-guard.ts";
+import { WAITING_SQL, clearAllFailures } from "../auth/throttle.ts";
+import { usedAddress } from "../auth/addresses.ts";
 import { STAFF_ROLES } from "../auth/policy/rules.ts";
 import { sendIdentityError } from "../auth/routes.ts";
 import { enqueueMail } from "../mail/outbox.ts";
@@ -18,6 +22,8 @@ export const USER_MESSAGES = {
   forbidden: "You do not have permission to perform this action.",
   deleteSelf: "You cannot delete your own account.",
   required: "This field is required.",
+  passwordAdminOnly: "Only an administrator can set another user's password.",
+  currentPasswordNeeded: "Enter your current password to change your e-mail, phone, username or status.",
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +73,8 @@ const updateBody = z
     firstName: nameField.optional(),
     lastName: nameField.optional(),
     status: z.enum(["active", "inactive", "disabled", "pending", "draft"]).optional(),
+    // The user's own password, when they change their own identity fields (issue 32 §1).
+    currentPassword: z.string().min(1, USER_MESSAGES.required).max(1024).optional(),
   })
   .strict();
 const suggestQuery = z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() });
@@ -90,7 +98,7 @@ function resolveRoles(body: { role?: string; multipleRoles?: string[] }): { role
 }
 
 const isAdmin = (request: FastifyRequest) => request.session?.roles.includes("admin") ?? false;
-const mayManageCredentials = (request: FastifyRequest) => request.session?.roles.some((r) => r === "admin" || r === "hr") ?? false;
+const sameRoles = (a: string[], b: string[]) => a.length === b.length && a.every((r) => b.includes(r));
 
 /** Username suggestion: the lower-cased first and last name, letters and digits only, then 1, 2, … until free. */
 export function usernameBase(firstName = "", lastName = ""): string {
@@ -117,6 +125,20 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     const { rows } = await db.query(`select 1 from users where lower(username) = lower($1) and ($2::uuid is null or id <> $2::uuid)`, [name, exceptId ?? null]);
     return rows.length > 0;
   }
+  /** A changed e-mail or phone is told to the old address, so a takeover cannot pass unseen (issue 32 §1). */
+  async function noticeOfNewContact(tx: Queryable, before: UserRow, after: UserRow): Promise<void> {
+    const emailChanged = (before.email ?? "").toLowerCase() !== (after.email ?? "").toLowerCase();
+    const phoneChanged = JSON.stringify(before.phone ?? null) !== JSON.stringify(after.phone ?? null);
+    if (!before.email || (!emailChanged && !phoneChanged)) return;
+    const what = emailChanged && phoneChanged ? "e-mail address and phone number were" : emailChanged ? "e-mail address was" : "phone number was";
+    await enqueueMail(tx, {
+      to: before.email,
+      subject: "Your account's contact details changed",
+      body: `Hello ${before.username},\n\nThe ${what} of your back-office account changed` +
+        (emailChanged ? `: e-mail is now ${after.email ?? "(none)"}` : "") +
+        `.\n\nIf you did not make or expect this change, tell the administrator at once.`,
+    });
+  }
   const notFound = (reply: FastifyReply) => reply.code(404).send({ success: false, message: USER_MESSAGES.notFound });
   const forbidden = (reply: FastifyReply, message: string = USER_MESSAGES.forbidden) => reply.code(403).send({ success: false, message });
   /** A write refused by the database's role guard (the one place roles are checked): its message, for a 403. */
@@ -136,11 +158,13 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     const body = checkBlockBody.safeParse(request.body ?? undefined);
     if (!body.success) return validationError(reply, body.error);
     const name = body.data?.username || request.params.username;
-    const { rows } = await db.query<{ status: string }>(
-      `select status from users where lower(username) = lower($1) and status <> 'deleted' limit 1`,
+    // Locked, or waiting after failed sign-ins (issue 32 §6): either way the page offers Unlock.
+    const { rows } = await db.query<{ blocked: boolean }>(
+      `select u.status = 'locked' or ${WAITING_SQL} as blocked from users u
+       where lower(u.username) = lower($1) and u.status <> 'deleted' limit 1`,
       [name],
     );
-    return { success: true, data: { isBlocked: rows[0]?.status === "locked" } };
+    return { success: true, data: { isBlocked: rows[0]?.blocked ?? false } };
   });
 
   app.get("/users/username/suggest", async (request, reply) => {
@@ -194,9 +218,24 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     if (!body.success) return validationError(reply, body.error);
     const user = await findUser(request.params.id);
     if (!user) return notFound(reply);
-    const roles = resolveRoles(body.data);
-    if ((rolesOf(user).includes("admin") || roles?.multipleRoles.includes("admin")) && !isAdmin(request)) return forbidden(reply, USER_MESSAGES.adminOnly);
-    const d = body.data;
+    const resolved = resolveRoles(body.data);
+    if ((rolesOf(user).includes("admin") || resolved?.multipleRoles.includes("admin")) && !isAdmin(request)) return forbidden(reply, USER_MESSAGES.adminOnly);
+    // The form sends the roles it shows: written only when they change (a change is the guard's to judge).
+    const roles = resolved && !(sameRoles(resolved.multipleRoles, rolesOf(user)) && (!body.data.role || body.data.role === user.role)) ? resolved : undefined;
+    const { currentPassword, ...d } = body.data;
+    const self = user.id === request.session!.userId;
+    if (currentPassword !== undefined) {
+      if (!self) return reply.code(400).send({ success: false, message: "Only the user themself gives their current password.", errors: { currentPassword: "Not expected here." } });
+      try {
+        await provider.reauthenticate(user.id, currentPassword, request.ip);
+      } catch (e) {
+        // 400, not 401: a wrong password here is a field error, and the browser retries a 401 after refreshing.
+        if (e instanceof IdentityError && e.statusCode === 401) {
+          return reply.code(400).send({ success: false, message: e.message, errors: { currentPassword: e.message } });
+        }
+        return sendIdentityError(reply, e);
+      }
+    }
     if (d.username && (await usernameTaken(d.username, user.id))) {
       return reply.code(400).send({ success: false, message: USER_MESSAGES.usernameTaken, errors: { username: USER_MESSAGES.usernameTaken } });
     }
@@ -215,13 +254,18 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     const keys = Object.keys(set);
     const updated = await db.transaction(async (tx) => {
       await recordSession(tx, request.session!);
+      if (currentPassword !== undefined) await markReauthenticated(tx, user.id);
       const { rows } = await tx.query<UserRow>(
         `update users set ${keys.map((k, i) => `"${k}" = $${i + 2}`).join(", ")} where id = $1 returning ${USER_COLUMNS}`,
         [user.id, ...keys.map((k) => set[k])],
       );
       if (d.status && d.status !== "active") await provider.revokeUserTokens(user.id, tx);
+      await noticeOfNewContact(tx, user, rows[0]);
       return rows[0];
     }).catch((e) => refusal(e));
+    if (updated === IDENTITY_GUARD_MESSAGE && self && currentPassword === undefined) {
+      return reply.code(400).send({ success: false, message: USER_MESSAGES.currentPasswordNeeded, errors: { currentPassword: USER_MESSAGES.currentPasswordNeeded } });
+    }
     if (typeof updated === "string") return forbidden(reply, updated);
     return { success: true, data: present(updated) };
   });
@@ -250,7 +294,8 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     return { success: true, data: null };
   });
 
-  app.patch("/users/confirm-forget-password", async (request, reply) => {
+  // A code guessed here is a credential guess: the per-address bucket of /auth/* counts it (issue 32 §7).
+  app.patch("/users/confirm-forget-password", { onRequest: identity.credentialLimit }, async (request, reply) => {
     const body = confirmBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     try {
@@ -261,15 +306,31 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     return { success: true, data: null };
   });
 
+  // Lifts the waits of failed sign-ins (anyone the policy lets), and a lock (status locked: the identity guard
+  // leaves that to an administrator); the user is told at the address they have used.
   app.patch<{ Params: { id: string } }>("/users/:id/unblock", async (request, reply) => {
     const user = await findUser(request.params.id);
     if (!user) return notFound(reply);
-    const { rows } = await db.query<UserRow>(
-      `update users set status = case when status = 'locked' then 'active' else status end, "numOfFailed" = 0, "updatedBy" = $2
-       where id = $1 returning ${USER_COLUMNS}`,
-      [user.id, request.session!.userId ?? null],
-    );
-    return { success: true, data: present(rows[0]) };
+    const updated = await db.transaction(async (tx) => {
+      await recordSession(tx, request.session!);
+      const waited = await clearAllFailures(tx, user.id);
+      const { rows } = await tx.query<UserRow>(
+        `update users set status = case when status = 'locked' then 'active' else status end, "numOfFailed" = 0, "updatedBy" = $2
+         where id = $1 returning ${USER_COLUMNS}`,
+        [user.id, request.session!.userId ?? null],
+      );
+      const to = await usedAddress(tx, user.id);
+      if (to && (waited || user.status === "locked")) {
+        await enqueueMail(tx, {
+          to,
+          subject: "Your account was unlocked",
+          body: `Hello ${user.username},\n\nAn administrator unlocked your back-office account: you can sign in again.`,
+        });
+      }
+      return rows[0];
+    }).catch((e) => refusal(e));
+    if (typeof updated === "string") return forbidden(reply, updated);
+    return { success: true, data: present(updated) };
   });
 
   app.patch<{ Params: { id: string } }>("/users/:id/change-password", async (request, reply) => {
@@ -282,10 +343,10 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
         if (!body.data.oldPassword) {
           return reply.code(400).send({ success: false, message: USER_MESSAGES.required, errors: { oldPassword: USER_MESSAGES.required } });
         }
-        await provider.changePassword(user.username, body.data.oldPassword, body.data.newPassword);
+        await provider.changePassword(user.username, body.data.oldPassword, body.data.newPassword, request.ip);
       } else {
-        if (!mayManageCredentials(request)) return forbidden(reply);
-        if (rolesOf(user).includes("admin") && !isAdmin(request)) return forbidden(reply, USER_MESSAGES.adminOnly);
+        // Another user's password is an identity field: an administrator's alone (issue 32 §1).
+        if (!isAdmin(request)) return forbidden(reply, USER_MESSAGES.passwordAdminOnly);
         const problem = passwordProblem(body.data.newPassword, user.username);
         if (problem) throw new IdentityError(400, problem, { errors: { newPassword: problem } });
         // A password set by someone else is temporary: the user changes it at the next sign-in.

@@ -46,9 +46,6 @@ export function temporaryPassword(): string {
   return chars.join("");
 }
 
-/** Failed sign-ins in a row that lock an account. */
-export const MAX_FAILED_SIGN_INS = 5;
-
 /** Spec part 1 §8, word for word. */
 export const LOCKED_ACCOUNT_MESSAGE =
   "Your account has been locked due to multiple failed login attempts. Kindly contact the administrator to unlock it.";

@@ -4,7 +4,9 @@ import type { Db, Queryable } from "../db/index.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { KeyStore, SIGNING_ALG } from "./keys.ts";
-import { LOCKED_ACCOUNT_MESSAGE, MAX_FAILED_SIGN_INS, passwordProblem } from "./credentials.ts";
+import { LOCKED_ACCOUNT_MESSAGE, passwordProblem } from "./credentials.ts";
+import { markAddressUsed, usedAddress } from "./addresses.ts";
+import { LONG_DELAY_SECONDS, clearFailures, recordFailure, secondsToWait } from "./throttle.ts";
 import { HASURA_CLAIMS, InvalidTokenError, SESSION_ENDED_MESSAGE, type HasuraClaims, type TokenVerifier } from "./types.ts";
 
 /** Access tokens live 15 minutes; refresh tokens 30 days; reset codes 15 minutes and 5 tries. */
@@ -40,7 +42,20 @@ export const IDENTITY_MESSAGES = {
   badRefreshToken: "Your session has expired. Please sign in again.",
   badResetCode: "The code is invalid or has expired.",
   badOldPassword: "The current password is incorrect.",
+  noUsedAddress: "This user has no e-mail address they have used: a code cannot be sent. Set a temporary password instead.",
 } as const;
+
+/** "1 minute", "3 minutes", rounded up. */
+const minutes = (seconds: number) => {
+  const n = Math.max(1, Math.ceil(seconds / 60));
+  return `${n} minute${n === 1 ? "" : "s"}`;
+};
+
+/** A password try during a wait: the spec's locked message when the wait is long, else when to try again. */
+export function waitError(seconds: number): IdentityError {
+  if (seconds >= LONG_DELAY_SECONDS) return new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true, retryAfter: seconds });
+  return new IdentityError(429, `Too many failed attempts. Please try again in ${minutes(seconds)}.`, { retryAfter: seconds });
+}
 
 /**
  * The identity provider (the spec's "external identity provider"), built in. An OIDC provider can
@@ -48,14 +63,17 @@ export const IDENTITY_MESSAGES = {
  * the TokenVerifier.
  */
 export interface IdentityProvider extends TokenVerifier {
-  signIn(username: string, password: string): Promise<TokenPair>;
+  /** `address`: the client's address, for the per-address count of failures (issue 32 §6). */
+  signIn(username: string, password: string, address: string): Promise<TokenPair>;
   /** Rotates the refresh token; a used one revokes its whole family. */
   refresh(username: string, refreshToken: string): Promise<TokenPair>;
   signOut(refreshToken: string): Promise<void>;
   /** Mails a 6-digit code; silent when the user does not exist. */
   requestPasswordReset(usernameOrEmail: string): Promise<void>;
   confirmPasswordReset(usernameOrEmail: string, code: string, newPassword: string): Promise<void>;
-  changePassword(usernameOrEmail: string, oldPassword: string, newPassword: string): Promise<void>;
+  changePassword(usernameOrEmail: string, oldPassword: string, newPassword: string, address: string): Promise<void>;
+  /** The signed-in user's password again, counted like a sign-in, before a change of their identity (issue 32 §1). */
+  reauthenticate(userId: string, password: string, address: string): Promise<void>;
   /** Admin operations on credentials. */
   setPassword(userId: string, newPassword: string, options: { mustChange: boolean }, tx?: Queryable): Promise<void>;
   startPasswordReset(userId: string): Promise<void>;
@@ -157,26 +175,39 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
   }
 
   /**
-   * The password of an active user, counted (issue 10 §7): a wrong one adds to the failures in a row that
-   * lock the account (spec part 1 §8) and answers `wrong`, or the lockout when this failure locked it; a
-   * right one clears the count. Sign-in and change-password share the count.
+   * The password of an active user, counted (issue 10 §7, issue 32 §6): during a wait it is not even looked at;
+   * a wrong one adds to the failures in a row of its address and of the account (numOfFailed) and answers
+   * `wrong`, or the wait it started; a right one clears the counts of its address and of the account, and marks
+   * the user's address as used. Sign-in, change-password and re-authentication share the counts.
    */
-  async function checkPassword(user: UserRow, password: string, wrong: string): Promise<void> {
+  async function checkPassword(user: UserRow, password: string, wrong: string, address: string): Promise<void> {
+    const wait = await secondsToWait(db, user.id, address);
+    if (wait > 0) throw waitError(wait);
     if (await verifyPassword(user.passwordHash!, password)) {
-      if (user.numOfFailed > 0) await db.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+      await db.transaction(async (tx) => {
+        await clearFailures(tx, user.id, address);
+        if (user.numOfFailed > 0) await tx.query(`update users set "numOfFailed" = 0 where id = $1`, [user.id]);
+        await markAddressUsed(tx, user.id);
+      });
       return;
     }
-    const { rows } = await db.query<{ numOfFailed: number; status: string }>(
-      `update users set "numOfFailed" = "numOfFailed" + 1,
-         status = case when "numOfFailed" + 1 >= $2 and status = 'active' then 'locked' else status end
-       where id = $1 returning "numOfFailed", status`,
-      [user.id, MAX_FAILED_SIGN_INS],
-    );
-    if (rows[0]?.status === "locked") {
-      await provider.revokeUserTokens(user.id);
-      throw new IdentityError(403, IDENTITY_MESSAGES.locked, { isBlocked: true });
-    }
+    const failure = await db.transaction(async (tx) => {
+      const counted = await recordFailure(tx, user.id, address);
+      await tx.query(`update users set "numOfFailed" = $2 where id = $1`, [user.id, counted.accountFailures]);
+      if (counted.accountDelayStarted) await tellUser(tx, user, "Failed sign-ins on your account",
+        `Hello ${user.username},\n\nThere were ${counted.accountFailures} failed attempts to sign in to your account in a row. ` +
+        `Further attempts now have to wait, longer after each failure. If this was not you, tell the administrator; ` +
+        `they can lift the wait from your user page.`);
+      return counted;
+    });
+    if (failure.wait > 0) throw waitError(failure.wait);
     throw new IdentityError(401, wrong);
+  }
+
+  /** A security notice to the newest address the user has used (never to one only someone else set). */
+  async function tellUser(q: Queryable, user: { id: string }, subject: string, body: string): Promise<void> {
+    const to = await usedAddress(q, user.id);
+    if (to) await enqueueMail(q, { to, subject, body });
   }
 
   /** An unknown user costs as much time as a known one (no user enumeration by timing). */
@@ -191,14 +222,14 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
   }
 
   const provider: IdentityProvider = {
-    async signIn(username, password) {
+    async signIn(username, password, address) {
       const user = await findUser(username);
       if (!user || !user.passwordHash) {
         await spendPasswordCheck(password);
         throw new IdentityError(401, IDENTITY_MESSAGES.badCredentials);
       }
       assertActive(user);
-      await checkPassword(user, password, IDENTITY_MESSAGES.badCredentials);
+      await checkPassword(user, password, IDENTITY_MESSAGES.badCredentials, address);
       if (user.mustChangePassword) throw new IdentityError(403, IDENTITY_MESSAGES.mustChangePassword, { mustChangePassword: true });
       const sessionId = randomUUID();
       const refreshToken = await issueRefreshToken(user.id, sessionId);
@@ -244,17 +275,22 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
 
     async requestPasswordReset(usernameOrEmail) {
       const user = await findUser(usernameOrEmail);
-      if (!user || !user.email || !user.passwordHash) return;
-      await provider.startPasswordReset(user.id);
+      if (!user || !user.passwordHash) return;
+      // The same silence when the user has no address they have used (issue 32 §1).
+      await provider.startPasswordReset(user.id).catch((e) => {
+        if (!(e instanceof IdentityError)) throw e;
+      });
     },
 
     async startPasswordReset(userId) {
-      const { rows } = await db.query<{ id: string; email: string | null; username: string }>(
-        `select id, email, username from users where id = $1 and status <> 'deleted'`,
+      const { rows } = await db.query<{ id: string; username: string }>(
+        `select id, username from users where id = $1 and status <> 'deleted'`,
         [userId],
       );
+      // Only to an address the user has used: one set by someone else and never used gets no code (issue 32 §1).
       const user = rows[0];
-      if (!user?.email) throw new IdentityError(400, "This user has no e-mail address to send a code to.");
+      const to = user && (await usedAddress(db, user.id));
+      if (!to) throw new IdentityError(400, IDENTITY_MESSAGES.noUsedAddress);
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       await db.transaction(async (tx) => {
         await tx.query(`update password_reset_codes set "usedAt" = now() where "userId" = $1 and "usedAt" is null`, [user.id]);
@@ -263,7 +299,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
           [user.id, sha256(`${user.id}:${code}`), RESET_CODE_MINUTES],
         );
         await enqueueMail(tx, {
-          to: user.email!,
+          to,
           subject: "Your password reset code",
           body: `Hello ${user.username},\n\nYour code to reset your password is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
         });
@@ -292,7 +328,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
       });
     },
 
-    async changePassword(usernameOrEmail, oldPassword, newPassword) {
+    async changePassword(usernameOrEmail, oldPassword, newPassword, address) {
       const user = await findUser(usernameOrEmail);
       if (!user || !user.passwordHash) {
         await spendPasswordCheck(oldPassword);
@@ -300,13 +336,27 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
       }
       // The account's state first: a locked account answers the same whether the old password is right or not.
       assertActive(user);
-      await checkPassword(user, oldPassword, IDENTITY_MESSAGES.badOldPassword);
+      await checkPassword(user, oldPassword, IDENTITY_MESSAGES.badOldPassword, address);
       if (oldPassword === newPassword) {
         const message = "The new password must differ from the current one.";
         throw new IdentityError(400, message, { errors: { newPassword: message } });
       }
       await checkNewPassword(newPassword, user.username);
       await provider.setPassword(user.id, newPassword, { mustChange: false });
+    },
+
+    async reauthenticate(userId, password, address) {
+      const { rows } = await db.query<UserRow>(
+        `select ${USER_COLUMNS} from users u left join user_credentials c on c."userId" = u.id where u.id = $1 and u.status <> 'deleted'`,
+        [userId],
+      );
+      const user = rows[0];
+      if (!user || !user.passwordHash) {
+        await spendPasswordCheck(password);
+        throw new IdentityError(401, IDENTITY_MESSAGES.badOldPassword);
+      }
+      assertActive(user);
+      await checkPassword(user, password, IDENTITY_MESSAGES.badOldPassword, address);
     },
 
     async setPassword(userId, newPassword, { mustChange }, tx) {

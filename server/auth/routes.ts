@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { z } from "zod";
 import { IdentityError, type IdentityProvider } from "./provider.ts";
@@ -32,8 +32,14 @@ const forgotBody = z.object({ username: text() });
 const confirmBody = z.object({ username: text(), code: z.string().trim().regex(/^\d{6}$/, "The code has 6 digits."), newPassword: password });
 const changeBody = z.object({ username: text(), oldPassword: password, newPassword: password });
 
-/** /auth/*: sign-in, sign-out, forgot password (+ confirm), change password, JWKS (issue 4 §1). */
-export async function authRoutes(app: FastifyInstance, { provider, signInPerMinute }: AuthRouteOptions) {
+/** A hook counting a request in the per-address credential bucket of /auth/* (a 429 past the limit). */
+export type CredentialLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * /auth/*: sign-in, sign-out, forgot password (+ confirm), change password, JWKS (issue 4 §1). Returns the hook
+ * that counts a credential call elsewhere (under /api/v2) in the same bucket (issue 32 §7).
+ */
+export async function authRoutes(app: FastifyInstance, { provider, signInPerMinute }: AuthRouteOptions): Promise<CredentialLimit> {
   app.setErrorHandler(restErrorHandler);
   // One bucket per address for every credential call here (sign-in, forgot password and its confirmation,
   // change password): guesses spread over several routes count together (issue 10 §7). Sign-out and the
@@ -55,7 +61,7 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     const body = signInBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     try {
-      return { success: true, data: await provider.signIn(body.data.username, body.data.password) };
+      return { success: true, data: await provider.signIn(body.data.username, body.data.password, request.ip) };
     } catch (e) {
       return sendIdentityError(reply, e);
     }
@@ -91,7 +97,7 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     const body = changeBody.safeParse(request.body ?? {});
     if (!body.success) return validationError(reply, body.error);
     try {
-      await provider.changePassword(body.data.username, body.data.oldPassword, body.data.newPassword);
+      await provider.changePassword(body.data.username, body.data.oldPassword, body.data.newPassword, request.ip);
       return { success: true, data: null };
     } catch (e) {
       return sendIdentityError(reply, e);
@@ -102,4 +108,6 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
     reply.header("cache-control", "public, max-age=300");
     return provider.jwks();
   });
+  // Without options the hook uses this registration's store: the very bucket of the routes above.
+  return app.rateLimit() as CredentialLimit;
 }

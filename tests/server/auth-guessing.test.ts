@@ -1,8 +1,8 @@
 /**
  * Issue 10 §7 and §8: password guessing around the lockout, and the smaller leaks. Failed
- * `/auth/change-password` calls count towards the lockout like failed sign-ins; a locked account answers
- * the same whether the old password is right or wrong; all credential calls of one address share one rate
- * limit; the lock state of an account is not told to anonymous callers; the refresh token of the spec's
+ * `/auth/change-password` calls count towards the waits like failed sign-ins (issue 32 §6); a waiting address
+ * answers the same whether the old password is right or wrong; all credential calls of one address share one
+ * rate limit (the REST reset confirmation too, issue 32 §7); the lock state of an account is not told to anonymous callers; the refresh token of the spec's
  * GET refresh call never reaches the request log, and the refresh is offered as POST too.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -10,11 +10,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
-import { api, nextAddress, signIn, signInRaw, startTestServer, userId, type TestServer } from "../support/auth.ts";
+import { api, nextAddress, signIn, signInRaw, startTestServer, type TestServer } from "../support/auth.ts";
 import { buildServer } from "../../server/app.ts";
 import { configFromEnv } from "../../server/config.ts";
-
-const LOCKED = "Your account has been locked due to multiple failed login attempts. Kindly contact the administrator to unlock it.";
 
 describe.each(databaseLanes())("guessing passwords around the lockout [%s]", (lane) => {
   let server: TestServer;
@@ -29,30 +27,31 @@ describe.each(databaseLanes())("guessing passwords around the lockout [%s]", (la
   const failures = async (username: string) =>
     (await server.db.query<{ status: string; numOfFailed: number }>(`select status, "numOfFailed" from users where username = $1`, [username])).rows[0];
 
-  it("wrong old passwords on /auth/change-password count: the fifth locks the account with the spec's message", async () => {
+  it("wrong old passwords on /auth/change-password count: the fifth from one address makes it wait, without locking the account", async () => {
+    const ip = nextAddress();
     for (let i = 1; i <= 4; i++) {
-      const res = await changePassword("front_desk", `wrong-${i}-password`);
+      const res = await changePassword("front_desk", `wrong-${i}-password`, ip);
       expect(res.statusCode).toBe(401);
       expect(await failures("front_desk")).toEqual({ status: "active", numOfFailed: i });
     }
-    const fifth = await changePassword("front_desk", "wrong-5-password");
-    expect(fifth.statusCode).toBe(403);
-    expect(fifth.json()).toMatchObject({ success: false, message: LOCKED });
-    expect(await failures("front_desk")).toEqual({ status: "locked", numOfFailed: 5 });
-    // sign-in is locked too
-    expect((await signInRaw(server.app, "front_desk")).json()).toMatchObject({ message: LOCKED });
+    const fifth = await changePassword("front_desk", "wrong-5-password", ip);
+    expect(fifth.statusCode).toBe(429);
+    expect(fifth.json()).toMatchObject({ success: false, message: "Too many failed attempts. Please try again in 1 minute." });
+    expect(await failures("front_desk")).toEqual({ status: "active", numOfFailed: 5 });
+    // sign-in from the same address waits too; from another address the account works
+    expect((await signInRaw(server.app, "front_desk", undefined, ip)).statusCode).toBe(429);
+    expect((await signInRaw(server.app, "front_desk")).statusCode).toBe(200);
   });
 
-  it("a locked account answers the same for the right and a wrong old password, and the password is not changed", async () => {
-    const right = await changePassword("front_desk", "Demo@12345");
-    const wrong = await changePassword("front_desk", "not-the-password");
-    expect(right.statusCode).toBe(403);
+  it("a waiting address answers the same for the right and a wrong old password, and the password is not changed", async () => {
+    const ip = nextAddress();
+    for (let i = 1; i <= 5; i++) await changePassword("ops_manager", `wrong-${i}-password`, ip);
+    const right = await changePassword("ops_manager", "Demo@12345", ip);
+    const wrong = await changePassword("ops_manager", "not-the-password", ip);
+    expect(right.statusCode).toBe(429);
     expect(wrong.statusCode).toBe(right.statusCode);
-    expect(wrong.json()).toEqual(right.json());
-    expect(right.json()).toEqual({ success: false, message: LOCKED, data: { isBlocked: true } });
-    const hr = await signIn(server.app, "hr");
-    expect((await api(server.app, "PATCH", `/users/${await userId(server.db, "front_desk")}/unblock`, hr.accessToken)).statusCode).toBe(200);
-    expect((await signInRaw(server.app, "front_desk")).statusCode).toBe(200);
+    expect(wrong.json().message).toEqual(right.json().message);
+    expect((await signInRaw(server.app, "ops_manager")).statusCode).toBe(200);
   });
 
   it("sign-in and change-password failures share the count, and a right password clears it", async () => {
@@ -81,6 +80,9 @@ describe.each(databaseLanes())("guessing passwords around the lockout [%s]", (la
     ];
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) codes.push((await calls[i % calls.length]()).statusCode);
+    // the spec's REST confirmation of a reset code is a credential call too (issue 32 §7)
+    const confirm = await server.app.inject({ method: "PATCH", url: "/api/v2/users/confirm-forget-password", headers: { "x-forwarded-for": ip }, payload: { username: "nobody-here", code: "123456", newPassword: "N3w-Passw0rd!x" } });
+    expect(confirm.statusCode).toBe(429);
     expect(codes.slice(0, 10)).not.toContain(429);
     expect(codes.slice(10)).toEqual([429, 429]);
     const limited = await changePassword("nobody-here", "whatever-pass", ip);
@@ -90,12 +92,26 @@ describe.each(databaseLanes())("guessing passwords around the lockout [%s]", (la
     expect((await server.app.inject({ method: "POST", url: "/auth/sign-out", headers: { "x-forwarded-for": ip }, payload: { refreshToken: "x" } })).statusCode).toBe(200);
   });
 
+  it("PATCH /api/v2/users/confirm-forget-password counts in the same per-address bucket as /auth/*", async () => {
+    const ip = nextAddress();
+    const confirm = () => server.app.inject({ method: "PATCH", url: "/api/v2/users/confirm-forget-password", headers: { "x-forwarded-for": ip }, payload: { username: "sales", code: "123456", newPassword: "N3w-Passw0rd!x" } });
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await confirm()).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await signInRaw(server.app, "nobody-here", "whatever-pass", ip)).statusCode);
+    expect(codes).not.toContain(429);
+    const limited = await confirm();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many attempts\. Please try again in /) });
+    expect((await signInRaw(server.app, "nobody-here", "whatever-pass", ip)).statusCode).toBe(429);
+  });
+
   it("PATCH /users/{username}/check-block needs a signed-in caller: anonymous callers learn nothing", async () => {
-    const anonymous = await api(server.app, "PATCH", "/users/front_desk/check-block", undefined, { username: "front_desk" });
+    // (not front_desk: an address waits on it since the first test, which the check reports)
+    const anonymous = await api(server.app, "PATCH", "/users/finance_manager/check-block", undefined, { username: "finance_manager" });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ success: false, message: "Please sign in to continue." });
     const hr = await signIn(server.app, "hr");
-    const signedIn = await api(server.app, "PATCH", "/users/front_desk/check-block", hr.accessToken, { username: "front_desk" });
+    const signedIn = await api(server.app, "PATCH", "/users/finance_manager/check-block", hr.accessToken, { username: "finance_manager" });
     expect(signedIn.json()).toEqual({ success: true, data: { isBlocked: false } });
   });
 

@@ -100,9 +100,9 @@ describe.each(databaseLanes())("REST users calls under /api/v2 [%s]", (lane) => 
     expect(byAdmin.statusCode).toBe(201);
   });
 
-  it("PUT /users/:id updates (hr and attendance_checker), validates, and 404s an unknown id", async () => {
+  it("PUT /users/:id updates (hr and attendance_checker; roles by an admin: issue 32 §1), validates, and 404s an unknown id", async () => {
     const id = await userId(server.db, "sales");
-    const res = await api(server.app, "PUT", `/users/${id}`, hr, { firstName: "Sally", lastName: "Seller", multipleRoles: ["sales", "intern"] });
+    const res = await api(server.app, "PUT", `/users/${id}`, admin, { firstName: "Sally", lastName: "Seller", multipleRoles: ["sales", "intern"] });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ firstName: "Sally", fullName: "Sally Seller", multipleRoles: ["sales", "intern"], role: "intern" });
     const ac = (await signIn(server.app, "attendance_checker")).accessToken;
@@ -110,21 +110,21 @@ describe.each(databaseLanes())("REST users calls under /api/v2 [%s]", (lane) => 
     const bad = await api(server.app, "PUT", `/users/${id}`, hr, { username: "a b" });
     expect(bad.json().errors.username).toBe("Not allow space for username");
     expect((await api(server.app, "PUT", `/users/00000000-0000-4000-8000-000000000000`, hr, { firstName: "X" })).statusCode).toBe(404);
-    await api(server.app, "PUT", `/users/${id}`, hr, { multipleRoles: ["sales"] });
+    await api(server.app, "PUT", `/users/${id}`, admin, { multipleRoles: ["sales"] });
   });
 
-  it("PATCH /users/:id/change-password: one's own with the old password; hr sets another's as temporary", async () => {
+  it("PATCH /users/:id/change-password: one's own with the old password; an admin sets another's as temporary (issue 32 §1)", async () => {
     const me = await signIn(server.app, "ops_manager");
     const id = await userId(server.db, "ops_manager");
     expect((await api(server.app, "PATCH", `/users/${id}/change-password`, me.accessToken, { newPassword: "Ops#Manager2024" })).statusCode).toBe(400);
     expect((await api(server.app, "PATCH", `/users/${id}/change-password`, me.accessToken, { oldPassword: "wrong-old", newPassword: "Ops#Manager2024" })).statusCode).toBe(401);
     expect((await api(server.app, "PATCH", `/users/${id}/change-password`, me.accessToken, { oldPassword: "Demo@12345", newPassword: "Ops#Manager2024" })).statusCode).toBe(200);
     expect((await signInRaw(server.app, "ops_manager", "Ops#Manager2024")).statusCode).toBe(200);
-    // someone else's: sales may not, hr may (temporary)
+    // someone else's: sales may not, an admin may (temporary)
     const salesId = await userId(server.db, "sales");
     const hrId = await userId(server.db, "hr");
     expect((await api(server.app, "PATCH", `/users/${hrId}/change-password`, sales, { newPassword: "Hacked#2024x" })).statusCode).toBe(403);
-    expect((await api(server.app, "PATCH", `/users/${salesId}/change-password`, hr, { newPassword: "Temp#Sales2024" })).statusCode).toBe(200);
+    expect((await api(server.app, "PATCH", `/users/${salesId}/change-password`, admin, { newPassword: "Temp#Sales2024" })).statusCode).toBe(200);
     expect((await signInRaw(server.app, "sales", "Temp#Sales2024")).json().data).toEqual({ mustChangePassword: true });
   });
 

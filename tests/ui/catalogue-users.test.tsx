@@ -56,3 +56,44 @@ describe("user form: username suggestion", () => {
     await screen.findByText("Not locked", {}, { timeout: 20_000 });
   });
 });
+
+describe("user form: identity fields (issue 32 §1)", () => {
+  it("on one's own account a changed e-mail asks for the current password: a wrong one shows under the field, the right one saves", async () => {
+    await signInAs(server.baseUrl, "hr");
+    const { rows } = await server.db.query<{ id: string; email: string }>(`select id, email from users where username = 'hr'`);
+    await renderResources(resources, `/user/${rows[0]!.id}/update`);
+    const user = userEvent.setup();
+    const email = (await screen.findByLabelText("Email", {}, { timeout: 20_000 })) as HTMLInputElement;
+    expect(screen.queryByLabelText("Current Password")).toBeNull();
+    await user.clear(email);
+    await user.type(email, "hr.own@example.com");
+    const password = await screen.findByLabelText("Current Password");
+    await user.type(password, "not-my-password");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.getAllByText("The current password is incorrect.").length).toBeGreaterThan(0), { timeout: 20_000 });
+    // antd leaves the spinner (and its label in the button's name) under jsdom once it has loaded
+    const save = await screen.findByRole("button", { name: /Save$/ }, { timeout: 20_000 });
+    expect((await server.db.query<{ email: string }>(`select email from users where id = $1`, [rows[0]!.id])).rows[0]!.email).toBe(rows[0]!.email);
+    await user.clear(password);
+    await user.type(password, "Demo@12345");
+    await waitFor(() => expect(save.classList.contains("ant-btn-loading")).toBe(false));
+    await user.click(save);
+    await waitFor(() => expect(probe.location).toBe(`/user/${rows[0]!.id}/view`), { timeout: 20_000 });
+    expect((await server.db.query<{ email: string }>(`select email from users where id = $1`, [rows[0]!.id])).rows[0]!.email).toBe("hr.own@example.com");
+  });
+
+  it("on another staff member's account a non-admin sees the identity fields fixed and can still save the rest", async () => {
+    await signInAs(server.baseUrl, "attendance_checker");
+    const { rows } = await server.db.query<{ id: string }>(`select id from users where username = 'finance_manager'`);
+    await renderResources(resources, `/user/${rows[0]!.id}/update`);
+    const user = userEvent.setup();
+    const email = (await screen.findByLabelText("Email", {}, { timeout: 20_000 })) as HTMLInputElement;
+    expect(email.disabled).toBe(true);
+    expect(usernameInput().disabled).toBe(true);
+    const address = screen.getByLabelText("Address");
+    await user.type(address, "3 Marina Boulevard");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(probe.location).toBe(`/user/${rows[0]!.id}/view`), { timeout: 20_000 });
+    expect((await server.db.query<{ address: string }>(`select address from users where id = $1`, [rows[0]!.id])).rows[0]!.address).toBe("3 Marina Boulevard");
+  });
+});

@@ -2,9 +2,11 @@
  * The staff user form (create and update): avatar, names, username (suggested from the first and last
  * name through GET /users/username/suggest until typed by hand), email, phone, roles (multipleRoles),
  * status, company and branch, and levels and subjects for teaching roles. Saved through the REST calls
- * POST /users and PUT /users/{id}; field errors of the server show under their fields.
+ * POST /users and PUT /users/{id}; field errors of the server show under their fields. The identity fields
+ * (username, e-mail, phone, roles, status) of another's account are an administrator's to change; on one's own
+ * account a change of them asks for the current password (issue 32 §1).
  */
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space } from "antd";
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -35,6 +37,22 @@ export interface UserFormValues {
   branchId?: string | null;
   levelIds?: string[];
   subjectIds?: string[];
+  /** Asked on one's own account when an identity field changes. */
+  currentPassword?: string;
+}
+
+/** Whether the values change an identity field (username, e-mail, phone, roles, status) of the initial ones. */
+export function identityChanged(initial: UserFormValues | undefined, values: UserFormValues): boolean {
+  const text = (v: string | undefined) => (v ?? "").trim().toLowerCase();
+  const phone = (p: Phone | null | undefined) => (p?.number ? `${p.code} ${p.number}` : "");
+  const roles = (r: string[] | undefined) => [...(r ?? [])].sort().join(",");
+  return (
+    text(values.username) !== text(initial?.username) ||
+    text(values.email) !== text(initial?.email) ||
+    phone(values.phone) !== phone(initial?.phone) ||
+    roles(values.multipleRoles) !== roles(initial?.multipleRoles) ||
+    (values.status ?? "") !== (initial?.status ?? "")
+  );
 }
 
 const rule = (v: Validator) => ({ validator: async (_: unknown, value: unknown) => {
@@ -61,6 +79,7 @@ export function userBody(values: UserFormValues, action: "create" | "edit"): Rec
     subjectIds: values.subjectIds ?? [],
   };
   if (action === "edit" && values.status) body.status = values.status;
+  if (action === "edit" && values.currentPassword) body.currentPassword = values.currentPassword;
   return body;
 }
 
@@ -106,6 +125,12 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
   const roles = Form.useWatch("multipleRoles", form) ?? [];
   const teaching = roles.some((r) => TEACHING_ROLES.includes(r));
   const isAdmin = me?.roles.includes("admin") ?? false;
+  const self = action === "edit" && Boolean(id) && me?.id === id;
+  // Another's identity is an administrator's to change (the server refuses the rest anyway).
+  const identityFixed = action === "edit" && !self && !isAdmin;
+  const [serverAsksPassword, setServerAsksPassword] = useState(false);
+  const changed = Form.useWatch((values: UserFormValues) => identityChanged(initialValues, values), form);
+  const askPassword = self && !isAdmin && (serverAsksPassword || Boolean(changed));
   const roleOptions = STAFF_ROLES.filter((r) => r !== "admin" || isAdmin || initialValues?.multipleRoles?.includes("admin")).map((r) => ({
     value: r,
     label: STAFF_ROLE_LABELS[r],
@@ -123,7 +148,9 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
       await invalidate({ resource: "users", invalidates: ["list", "detail"], id: res.data?.id ?? id });
       navigate(`/user/${res.data?.id ?? id}/view`);
     } catch (err) {
-      form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
+      const fields = rejectionFieldErrors(err);
+      if (fields.some((f) => f.name === "currentPassword")) setServerAsksPassword(true);
+      form.setFields(fields as Parameters<typeof form.setFields>[0]);
       void toast.error(rejectionMessage(err, "The user could not be saved."));
     } finally {
       setSaving(false);
@@ -152,20 +179,20 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
             <Form.Item label="Username" required>
               <Space.Compact style={{ width: "100%" }}>
                 <Form.Item name="username" noStyle rules={[{ required: true, message: "Please input Username!" }, rule(usernameRule)]}>
-                  <Input id="field-username" aria-label="Username" onChange={suggestion.onUsernameTyped} />
+                  <Input id="field-username" aria-label="Username" disabled={identityFixed} onChange={suggestion.onUsernameTyped} />
                 </Form.Item>
-                <Button onClick={() => void suggestion.suggestNow()}>Suggest</Button>
+                <Button disabled={identityFixed} onClick={() => void suggestion.suggestNow()}>Suggest</Button>
               </Space.Compact>
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="email" label="Email" htmlFor="field-email" rules={[{ required: true, message: "Please input Email!" }, { type: "email", message: "Please enter a valid email!" }]}>
-              <Input id="field-email" type="email" />
+              <Input id="field-email" type="email" disabled={identityFixed} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="phone" label="Phone">
-              <PhoneInput />
+              <PhoneInput disabled={identityFixed} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -180,13 +207,13 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="multipleRoles" label="Roles" htmlFor="field-roles" rules={[{ required: true, message: "Please select role!" }]}>
-              <Select id="field-roles" mode="multiple" options={roleOptions} />
+              <Select id="field-roles" mode="multiple" options={roleOptions} disabled={identityFixed} />
             </Form.Item>
           </Col>
           {action === "edit" && (
             <Col xs={24} md={12}>
               <Form.Item name="status" label="Status">
-                <Select options={Object.entries(USER_STATUS_LABELS).filter(([v]) => v !== "locked").map(([value, label]) => ({ value, label }))} />
+                <Select disabled={identityFixed} options={Object.entries(USER_STATUS_LABELS).filter(([v]) => v !== "locked").map(([value, label]) => ({ value, label }))} />
               </Form.Item>
             </Col>
           )}
@@ -219,7 +246,17 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
               <Input.TextArea rows={3} />
             </Form.Item>
           </Col>
+          {askPassword && (
+            <Col xs={24} md={12}>
+              <Form.Item name="currentPassword" label="Current Password" htmlFor="field-currentPassword" extra="Needed to change your username, e-mail, phone or status." rules={[{ required: true, message: "Please input your current password!" }]}>
+                <Input.Password id="field-currentPassword" autoComplete="current-password" />
+              </Form.Item>
+            </Col>
+          )}
         </Row>
+        {identityFixed && (
+          <Typography.Paragraph type="secondary">Username, e-mail, phone, roles and status are changed by an administrator or by the user.</Typography.Paragraph>
+        )}
         <Space>
           <Button type="primary" htmlType="submit" loading={saving}>
             Save
