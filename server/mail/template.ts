@@ -30,7 +30,7 @@ export interface MailBody {
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text as HTML text: the five characters that could open markup or leave an attribute are escaped. */
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
 
