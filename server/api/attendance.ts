@@ -13,7 +13,8 @@ import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import type { Engine } from "../graphql/index.ts";
 import type { Session } from "../auth/types.ts";
-import { enqueueMessages } from "../mail/outbox.ts";
+import { emailMessage, enqueueMessages } from "../mail/outbox.ts";
+import { html, mailBody } from "../mail/template.ts";
 import { absenceStreak, ATTENDANCE_EXCLUDED_TYPES, type AttendanceMark } from "../../src/domain/attendance.ts";
 import { singaporeWallTimeToIso, todayInSingapore } from "../../src/domain/dates.ts";
 import { validationError } from "./validation.ts";
@@ -98,14 +99,10 @@ async function noticeAbsences(tx: Queryable, classId: string, className: string,
     `insert into three_times_absents ("classId", "studentId", "absentDates", "emailStatus", "createdBy", "updatedBy")
      values ($1, $2, $3::jsonb, $4, $5, $5) returning id`,
     [classId, studentId, JSON.stringify(run), emails.length ? "pending" : "failed", by]);
-  const dates = run.join(", ");
-  await enqueueMessages(tx, emails.map((recipient) => ({
-    channel: "email" as const,
-    recipient,
-    subject: `${student?.fullName ?? "Your child"} has been absent three times from ${className}`,
-    body: `<p>Dear parent,</p><p>${student?.fullName ?? "Your child"} was absent from ${className} on ${dates}.</p><p>Please contact the centre if you have any questions.</p>`,
-    payload: { threeTimesAbsent: true, logId: created[0]!.id, studentId },
-  })));
+  const child = student?.fullName ?? "Your child";
+  const subject = `${child} has been absent three times from ${className}`;
+  const body = mailBody(html`<p>Dear parent,</p><p>${child} was absent from ${className} on ${run.join(", ")}.</p><p>Please contact the centre if you have any questions.</p>`);
+  await enqueueMessages(tx, emails.map((recipient) => emailMessage(recipient, subject, body, { threeTimesAbsent: true, logId: created[0]!.id, studentId })));
   return true;
 }
 

@@ -11,7 +11,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
 import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
-import { enqueueMessages, LOG_STATUS, type QueuedMessage } from "../mail/outbox.ts";
+import { emailMessage, enqueueMessages, LOG_STATUS, type QueuedMessage } from "../mail/outbox.ts";
+import { html, mailBody, richText as storedRichText } from "../mail/template.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
 import { validationError } from "./validation.ts";
 
@@ -146,6 +147,8 @@ export const communicationRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = a
       }
       if (!b.send) return { id, recipients: 0 };
       const recipients = await resolveRecipients(tx, b.filterRecipient, b.companyId);
+      const subject = b.subject ?? b.title;
+      const email = mailBody(storedRichText(b.content));
       const outbox: QueuedMessage[] = [];
       const logs = recipients.map((r) => {
         const logId = randomUUID();
@@ -155,8 +158,9 @@ export const communicationRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = a
           const to = addresses(r, channel, b.recipientType);
           status[channel] = to.length ? SEND_STATUS.queued : SEND_STATUS.failed;
           if (!to.length) reasons.push(NO_ADDRESS[channel]);
+          const payload = { broadcastId: id, recipientId: r.id, logId };
           for (const recipient of to) {
-            outbox.push({ channel, recipient, subject: b.subject ?? b.title, body: b.content ?? "", payload: { broadcastId: id, recipientId: r.id, logId } });
+            outbox.push(channel === "email" ? emailMessage(recipient, subject, email, payload) : { channel, recipient, subject, body: b.content ?? "", payload });
           }
         }
         return { id: logId, recipientId: r.id, emailStatus: status.email, smsStatus: status.sms, notificationStatus: status.notification, failureReason: reasons.join("; ") || null };
@@ -223,16 +227,18 @@ export const communicationRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = a
       const outbox: QueuedMessage[] = [];
       const logs: { id: string; recipientId: string | null; email: string | null; statusSent: string; failureReason: string | null }[] = [];
       const subject = n.subject ?? n.title;
-      const body = [n.message ?? "", n.footer ?? ""].filter(Boolean).join("\n");
+      // The footer is plain text: escaped, its line breaks kept.
+      const footer = n.footer ? html`<p>${n.footer.split(/\r?\n/).map((line, i) => (i ? html`<br>${line}` : line))}</p>` : "";
+      const body = mailBody(html`${storedRichText(n.message)}${footer}`);
       for (const s of students) {
         const logId = randomUUID();
         const to = addresses(s, "email", n.recipientType);
-        for (const recipient of to) outbox.push({ channel: "email", recipient, subject, body, payload: { newsId: id, recipientId: s.id, logId } });
+        for (const recipient of to) outbox.push(emailMessage(recipient, subject, body, { newsId: id, recipientId: s.id, logId }));
         logs.push({ id: logId, recipientId: s.id, email: to[0] ?? null, statusSent: to.length ? SEND_STATUS.queued : SEND_STATUS.failed, failureReason: to.length ? null : NO_ADDRESS.email });
       }
       for (const u of uploaded) {
         const logId = randomUUID();
-        outbox.push({ channel: "email", recipient: u.email, subject, body, payload: { newsId: id, uploaded: true, logId } });
+        outbox.push(emailMessage(u.email, subject, body, { newsId: id, uploaded: true, logId }));
         logs.push({ id: logId, recipientId: null, email: u.email, statusSent: SEND_STATUS.queued, failureReason: null });
       }
       await enqueueMessages(tx, outbox);

@@ -13,6 +13,7 @@ import { usedAddress } from "../auth/addresses.ts";
 import { STAFF_ROLES } from "../auth/policy/rules.ts";
 import { sendIdentityError } from "../auth/routes.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { textMail } from "../mail/template.ts";
 import { validationError } from "./validation.ts";
 
 export const USER_MESSAGES = {
@@ -134,9 +135,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
     await enqueueMail(tx, {
       to: before.email,
       subject: "Your account's contact details changed",
-      body: `Hello ${before.username},\n\nThe ${what} of your back-office account changed` +
-        (emailChanged ? `: e-mail is now ${after.email ?? "(none)"}` : "") +
-        `.\n\nIf you did not make or expect this change, tell the administrator at once.`,
+      body: textMail`Hello ${before.username},\n\nThe ${what} of your back-office account changed${emailChanged ? `: e-mail is now ${after.email ?? "(none)"}` : ""}.\n\nIf you did not make or expect this change, tell the administrator at once.`,
     });
   }
   const notFound = (reply: FastifyReply) => reply.code(404).send({ success: false, message: USER_MESSAGES.notFound });
@@ -205,7 +204,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
       await enqueueMail(tx, {
         to: d.email,
         subject: "Your back-office account",
-        body: `Hello ${d.firstName},\n\nAn account was created for you.\nUsername: ${d.username}\nTemporary password: ${password}\n\nChange it at ${ctx.config.publicUrl}/change-password/${encodeURIComponent(d.email)} before signing in.`,
+        body: textMail`Hello ${d.firstName},\n\nAn account was created for you.\nUsername: ${d.username}\nTemporary password: ${password}\n\nChange it at ${ctx.config.publicUrl}/change-password/${encodeURIComponent(d.email)} before signing in.`,
       });
       return created;
     }).catch((e) => refusal(e));
@@ -324,7 +323,7 @@ export const usersRoutes: FastifyPluginAsync<{ ctx: ServerContext; identity: Ide
         await enqueueMail(tx, {
           to,
           subject: "Your account was unlocked",
-          body: `Hello ${user.username},\n\nAn administrator unlocked your back-office account: you can sign in again.`,
+          body: textMail`Hello ${user.username},\n\nAn administrator unlocked your back-office account: you can sign in again.`,
         });
       }
       return rows[0];

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
 import type { Db, Queryable } from "../db/index.ts";
 import { enqueueMail } from "../mail/outbox.ts";
+import { textMail, type MailBody } from "../mail/template.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { KeyStore, SIGNING_ALG } from "./keys.ts";
 import { LOCKED_ACCOUNT_MESSAGE, passwordProblem } from "./credentials.ts";
@@ -195,9 +196,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
       const counted = await recordFailure(tx, user.id, address);
       await tx.query(`update users set "numOfFailed" = $2 where id = $1`, [user.id, counted.accountFailures]);
       if (counted.accountDelayStarted) await tellUser(tx, user, "Failed sign-ins on your account",
-        `Hello ${user.username},\n\nThere were ${counted.accountFailures} failed attempts to sign in to your account in a row. ` +
-        `Further attempts now have to wait, longer after each failure. If this was not you, tell the administrator; ` +
-        `they can lift the wait from your user page.`);
+        textMail`Hello ${user.username},\n\nThere were ${counted.accountFailures} failed attempts to sign in to your account in a row. Further attempts now have to wait, longer after each failure. If this was not you, tell the administrator; they can lift the wait from your user page.`);
       return counted;
     });
     if (failure.wait > 0) throw waitError(failure.wait);
@@ -205,7 +204,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
   }
 
   /** A security notice to the newest address the user has used (never to one only someone else set). */
-  async function tellUser(q: Queryable, user: { id: string }, subject: string, body: string): Promise<void> {
+  async function tellUser(q: Queryable, user: { id: string }, subject: string, body: MailBody): Promise<void> {
     const to = await usedAddress(q, user.id);
     if (to) await enqueueMail(q, { to, subject, body });
   }
@@ -301,7 +300,7 @@ export async function createBuiltInProvider(db: Db): Promise<IdentityProvider> {
         await enqueueMail(tx, {
           to,
           subject: "Your password reset code",
-          body: `Hello ${user.username},\n\nYour code to reset your password is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
+          body: textMail`Hello ${user.username},\n\nYour code to reset your password is ${code}. It expires in ${RESET_CODE_MINUTES} minutes.\n\nIf you did not ask for it, ignore this e-mail.`,
         });
       });
     },

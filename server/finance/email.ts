@@ -5,7 +5,8 @@
  */
 import type { Db } from "../db/index.ts";
 import type { MediaService } from "../media/index.ts";
-import { enqueueMessages, type QueuedMessage } from "../mail/outbox.ts";
+import { emailMessage, enqueueMessages, type QueuedMessage } from "../mail/outbox.ts";
+import { html, mailBody } from "../mail/template.ts";
 import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
 import type { EmailUnpaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
@@ -18,8 +19,6 @@ export const EMAIL_SKIP = {
   noParentEmail: "The student's parent has no e-mail address.",
   notFound: "Payment advice not found.",
 } as const;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export async function emailUnpaidToParents(db: Db, ids: readonly string[], pdfMaker: PdfMaker, media?: MediaService): Promise<EmailUnpaidReply> {
   const reply: EmailUnpaidReply = { queued: [], skipped: [] };
@@ -48,13 +47,13 @@ export async function emailUnpaidToParents(db: Db, ids: readonly string[], pdfMa
     const pdf = await paperPdf(paper, pdfMaker, media);
     const total = formatMoney(numericToCents(pa.paymentSummaryStatic.totalPayable) ?? 0);
     const due = pa.dueDate ? formatCalendarDay(pa.dueDate, DISPLAY_DATE_FORMAT) : "--";
-    messages.push({
-      channel: "email",
-      recipient: to,
-      subject: `Payment Advice ${pa.name} for ${paper.student.fullName}`,
-      body: `<p>Dear ${escapeHtml(paper.parent?.name ?? "Parent")},</p><p>Please find attached payment advice <b>${escapeHtml(pa.name ?? "")}</b> for ${escapeHtml(paper.student.fullName)}: ${total} due on ${due}.</p><p>${escapeHtml(paper.company.name)}</p>`,
-      payload: { paymentAdviceId: pa.id, attachments: [{ filename: `${pa.name}.pdf`, contentType: "application/pdf", contentBase64: pdf.toString("base64") }] },
-    });
+    const body = mailBody(
+      html`<p>Dear ${paper.parent?.name ?? "Parent"},</p><p>Please find attached payment advice <b>${pa.name ?? ""}</b> for ${paper.student.fullName}: ${total} due on ${due}.</p><p>${paper.company.name}</p>`,
+    );
+    messages.push(emailMessage(to, `Payment Advice ${pa.name} for ${paper.student.fullName}`, body, {
+      paymentAdviceId: pa.id,
+      attachments: [{ filename: `${pa.name}.pdf`, contentType: "application/pdf", contentBase64: pdf.toString("base64") }],
+    }));
     reply.queued.push({ id, recipient: to });
   }
   await db.transaction((tx) => enqueueMessages(tx, messages));

@@ -3,7 +3,6 @@
  * priced by src/domain/finance, every figure recomputed here. Problems come back one message per field
  * (spec part 2 §5 texts where the spec has one).
  */
-import sanitizeHtml from "sanitize-html";
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
@@ -16,6 +15,7 @@ import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { loadClasses, loadDiscounts, loadSettings, studentType } from "./pricing.ts";
 import { fieldErrors, FinanceError } from "./transaction.ts";
+import { sanitiseRichText } from "../security/rich-text.ts";
 
 export interface PaFieldsInput {
   studentId: string;
@@ -86,13 +86,6 @@ export interface ComposedPa {
   deductedDepositIds: string[];
   depositRows: Array<{ classId: string; name: string; amount: Cents }>;
 }
-
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "b", "strong", "i", "em", "u", "s", "ul", "ol", "li", "a", "span", "h1", "h2", "h3", "h4", "blockquote"],
-  allowedAttributes: { a: ["href", "target", "rel"], span: ["style"], p: ["style"] },
-  allowedStyles: { "*": { "text-align": [/^(left|right|center|justify)$/], color: [/^#[0-9a-f]{3,6}$/i, /^rgb\([\d, ]+\)$/] } },
-  allowedSchemes: ["http", "https", "mailto"],
-};
 
 /**
  * Validates and prices. `issued`: the PA is (or is becoming) issued, so every required field of
@@ -230,7 +223,8 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
       depositSettings: { amount: money(settings.deposit) },
       gst: input.gst,
       remarks: input.remarks,
-      notes: input.notes === null ? null : sanitizeHtml(input.notes, SANITIZE),
+      // Rich text: the one allow-list every writer applies (issue 32 §5), the same the paper page renders with.
+      notes: input.notes === null ? null : sanitiseRichText(input.notes),
       classInformations,
       paymentSummaryStatic: summaryToWire(totals.summary),
       summary: { registrationFee: money(totals.summary.registrationFee), total: money(totals.summary.totalPayable) },

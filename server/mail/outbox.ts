@@ -3,15 +3,19 @@
  * then a delivery loop hands each to a Transport and records the outcome. A message that belongs to a
  * broadcast or news recipient log (payload.logId) also moves that log from queued to sent or failed
  * (with the reason), in the same transaction as the outbox row: the two never disagree. E-mail
- * attachments travel in payload.attachments (base64), so what was queued is exactly what is sent.
+ * attachments travel in payload.attachments (base64), and an e-mail written with the templates (template.ts)
+ * has its HTML as the body and its plain-text alternative in payload.text, so what was queued is exactly
+ * what is sent.
  */
 import type { Db, Queryable } from "../db/index.ts";
 import type { Channel, MailAttachment, Transport } from "./transport.ts";
+import type { MailBody } from "./template.ts";
 
 export interface OutgoingMail {
   to: string;
   subject: string;
-  body: string;
+  /** From the templates (template.ts: html`…` through mailBody, or textMail`…`): every e-mail escapes what it is given. */
+  body: MailBody;
 }
 
 export interface QueuedMessage {
@@ -39,9 +43,14 @@ export async function enqueueMessages(db: Queryable, messages: QueuedMessage[]):
   );
 }
 
+/** An e-mail written with the templates: its HTML as the body, its plain-text alternative beside it. */
+export function emailMessage(recipient: string, subject: string, body: MailBody, payload: Record<string, unknown> = {}): QueuedMessage {
+  return { channel: "email", recipient, subject, body: body.html, payload: { ...payload, text: body.text } };
+}
+
 /** Queues one e-mail (password codes, temporary passwords). */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
-  await enqueueMessages(db, [{ channel: "email", recipient: mail.to, subject: mail.subject, body: mail.body, payload: {} }]);
+  await enqueueMessages(db, [emailMessage(mail.to, mail.subject, mail.body)]);
 }
 
 interface PendingRow {
@@ -50,7 +59,7 @@ interface PendingRow {
   recipient: string;
   subject: string | null;
   body: string | null;
-  payload: { logId?: string; broadcastId?: string; newsId?: string; attachments?: MailAttachment[]; threeTimesAbsent?: boolean } | null;
+  payload: { logId?: string; broadcastId?: string; newsId?: string; attachments?: MailAttachment[]; threeTimesAbsent?: boolean; text?: string } | null;
   attempts: number;
 }
 
@@ -101,7 +110,12 @@ export async function deliverOutbox(db: Db, transport: Transport, options: Deliv
     let error: string | undefined;
     try {
       const attachments = row.payload?.attachments;
-      await transport.send({ id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, body: row.body, ...(attachments?.length ? { attachments } : {}) });
+      const text = row.payload?.text;
+      await transport.send({
+        id: row.id, channel: row.channel, to: row.recipient, subject: row.subject, body: row.body,
+        ...(typeof text === "string" ? { text } : {}),
+        ...(attachments?.length ? { attachments } : {}),
+      });
     } catch (e) {
       error = reasonOf(e);
     }

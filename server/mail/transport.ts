@@ -16,7 +16,10 @@ export interface OutgoingMessage {
   /** An e-mail address, a phone number or (notification) a user id. */
   to: string;
   subject: string | null;
+  /** An e-mail's HTML when `text` is given (a template's), else plain text. */
   body: string | null;
+  /** The plain-text alternative of an HTML e-mail (server/mail/template.ts). */
+  text?: string;
   /** Files sent with an e-mail (the PA paper as a PDF…), their content base64-encoded. */
   attachments?: MailAttachment[];
 }
@@ -58,13 +61,12 @@ export function fileTransport(dir: string): Transport {
 
 const GATEWAY_NAMES: Record<Exclude<Channel, "email">, string> = { sms: "SMS gateway", notification: "notification service" };
 
-const looksLikeHtml = (text: string) => /<[a-z][^>]*>/i.test(text);
-
 /**
  * E-mail through an SMTP relay (`smtp://user:password@host:587`, `smtps://…` for TLS from the start).
- * Rich-text bodies (broadcasts, news) go as HTML; the outbox id is the Message-ID, so a message handed
- * over again after a crash can be recognised as the same one. A relay's refusal rejects with its reply.
- * SMS and notifications are refused with a reason the recipient's log shows (no gateway for them yet).
+ * A templated e-mail (one with a plain-text alternative) goes as HTML with that alternative; any other body
+ * goes as plain text, whatever it looks like (issue 32: a body is never guessed to be HTML). The outbox id
+ * is the Message-ID, so a message handed over again after a crash can be recognised as the same one. A
+ * relay's refusal rejects with its reply. SMS and notifications are refused with a reason the recipient's log shows (no gateway for them yet).
  */
 export function smtpTransport(url: string, from: string): Transport {
   const relay = nodemailer.createTransport(url);
@@ -77,7 +79,7 @@ export function smtpTransport(url: string, from: string): Transport {
         to: m.to,
         subject: m.subject ?? "",
         messageId: `<${m.id}@outbox.backoffice>`,
-        ...(looksLikeHtml(body) ? { html: body } : { text: body }),
+        ...(m.text !== undefined ? { html: body, text: m.text } : { text: body }),
         ...(m.attachments?.length
           ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })) }
           : {}),

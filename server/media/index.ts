@@ -3,7 +3,7 @@
  * The HTTP side is in routes.ts (PUT /media/upload, GET /media/public, GET /media/download) and
  * server/api/media.ts (GET /api/v2/media/put-presigned-url).
  */
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { link, mkdir, open, rm, stat } from "node:fs/promises";
 import { createReadStream, type ReadStream } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -23,6 +23,9 @@ export class MediaError extends Error {
     super(message);
   }
 }
+
+export const MEDIA_MESSAGES = { usedLink: "This upload link has already been used." } as const;
+const usedLink = () => new MediaError(409, MEDIA_MESSAGES.usedLink);
 
 export interface MediaService {
   /** A signed PUT URL for a new object named after the requested key. */
@@ -70,6 +73,8 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
         if (e instanceof MediaPathError) throw new MediaError(400, e.message);
         throw e;
       }
+      // Single use (issue 32 §7): a signed URL creates its object once and can never replace it.
+      if (await stat(full).then(() => true, () => false)) throw usedLink();
       const type = mediaTypeOf(grant.key)!;
       const tooLarge = () => new MediaError(413, type.image ? MESSAGES.imageTooLarge : "The file size exceeds the allowable limit.");
       const declared = Buffer.isBuffer(body) ? body.length : declaredBytes;
@@ -102,10 +107,12 @@ export function createMediaService(options: { mediaDir: string; publicUrl: strin
         } finally {
           await handle.close();
         }
-        await rename(tmp, full);
-      } catch (e) {
+        // link, unlike rename, fails when the name exists: of two PUTs racing with one URL, only the first lands.
+        await link(tmp, full).catch((e: NodeJS.ErrnoException) => {
+          throw e.code === "EEXIST" ? usedLink() : e;
+        });
+      } finally {
         await rm(tmp, { force: true });
-        throw e;
       }
       await options.db?.query(
         `insert into media_objects (key, "contentType", size, "createdBy") values ($1, $2, $3, $4)

@@ -67,4 +67,6 @@ export const RICH_TEXT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   resource_posts: ["content"],
   surveys: ["content"],
   companies: ["paNotes"],
+  /** The PA's notes (spec part 2: "notes (rich text)"); its remarks are plain text, shown as text everywhere. */
+  payment_advices: ["notes"],
 };

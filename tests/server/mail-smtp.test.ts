@@ -10,6 +10,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_MAIL_FROM, smtpTransport, transportFromEnv } from "../../server/mail/transport.ts";
+import { html, mailBody, richText } from "../../server/mail/template.ts";
 
 interface Received {
   from: string;
@@ -58,12 +59,24 @@ describe("e-mail through an SMTP relay", () => {
     expect(mail.raw).toContain("Your code is 123456.");
   });
 
-  it("sends rich text (a broadcast) as HTML", async () => {
-    await smtpTransport(url, DEFAULT_MAIL_FROM).send({ id: "b1", channel: "email", to: "student@example.com", subject: "Holiday notice", body: "<p>The centre is <strong>closed</strong> on Monday.</p>" });
+  it("sends a templated e-mail (a broadcast) as HTML with its plain-text alternative", async () => {
+    const body = mailBody(html`${richText("<p>The centre is <strong>closed</strong> on Monday.</p>")}`);
+    await smtpTransport(url, DEFAULT_MAIL_FROM).send({ id: "b1", channel: "email", to: "student@example.com", subject: "Holiday notice", body: body.html, text: body.text });
     const mail = received.at(-1)!;
     expect(mail.from).toBe("no-reply@localhost");
+    expect(mail.raw).toMatch(/^Content-Type: multipart\/alternative/im);
     expect(mail.raw).toMatch(/^Content-Type: text\/html/im);
+    expect(mail.raw).toMatch(/^Content-Type: text\/plain/im);
     expect(mail.raw).toContain("<strong>closed</strong>");
+    expect(mail.raw).toContain("The centre is closed on Monday.");
+  });
+
+  it("a body without a plain-text alternative goes as plain text, even when it looks like HTML (issue 32: never guessed)", async () => {
+    const name = `<a href="https://evil.example/pay">Outstanding fees: click to pay</a>`;
+    await smtpTransport(url, DEFAULT_MAIL_FROM).send({ id: "t1", channel: "email", to: "parent@example.com", subject: "Your account", body: `Hello ${name},\nYour account is ready.` });
+    const mail = received.at(-1)!;
+    expect(mail.raw).toMatch(/^Content-Type: text\/plain/im);
+    expect(mail.raw).not.toMatch(/^Content-Type: text\/html/im);
   });
 
   it("a refusal rejects with the relay's reply; SMS and notifications are refused without a gateway", async () => {

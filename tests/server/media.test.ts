@@ -168,6 +168,18 @@ for (const lane of databaseLanes()) {
       expect(put.statusCode).toBe(200);
     });
 
+    it("a signed URL is single-use: a second PUT with it is refused and the file stays as first uploaded (issue 32 §7)", async () => {
+      const { data } = (await presign("avatars/me.png")).json() as { data: { url: string; keyPath: string } };
+      const first = await app.inject({ method: "PUT", url: uploadPath(data.url), payload: PNG, headers: { "content-type": "image/png" } });
+      expect(first.statusCode).toBe(200);
+      const other = Buffer.concat([PNG, Buffer.from("replaced")]);
+      const again = await app.inject({ method: "PUT", url: uploadPath(data.url), payload: other, headers: { "content-type": "image/png" } });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ success: false, message: "This upload link has already been used." });
+      expect(readFileSync(path.join(mediaDir, data.keyPath))).toEqual(PNG);
+      expect((await app.inject({ method: "GET", url: `/media/public?key=${encodeURIComponent(data.keyPath)}` })).rawPayload).toEqual(PNG);
+    });
+
     /** A PUT that declares `declared` bytes and sends only the first 64 KiB: the answer must come before the rest. */
     const partialPut = async (url: string, first: Buffer, declared: number) => {
       const address = app.server.address();

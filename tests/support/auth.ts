@@ -87,10 +87,10 @@ export async function userId(db: Db, username: string): Promise<string> {
   return rows[0].id;
 }
 
-/** The newest mail in the outbox to a recipient. */
+/** The newest mail in the outbox to a recipient; its body as text (a templated mail's plain-text alternative). */
 export async function lastMailTo(db: Db, recipient: string): Promise<{ subject: string; body: string } | undefined> {
   const { rows } = await db.query<{ subject: string; body: string }>(
-    `select subject, body from outbox where recipient = $1 order by "createdAt" desc limit 1`,
+    `select subject, coalesce(payload->>'text', body) as body from outbox where recipient = $1 order by "createdAt" desc limit 1`,
     [recipient],
   );
   return rows[0];

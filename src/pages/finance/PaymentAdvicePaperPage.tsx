@@ -5,8 +5,8 @@
 import { Alert, Spin, Table } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import DOMPurify from "dompurify";
 import { api, rejectionMessage } from "../../app/api.ts";
+import { safeRichText } from "../../framework/RichTextView.tsx";
 import { PAPER_CSS, PaperButtons, PaperCompany } from "./PaperButtons.tsx";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
@@ -127,8 +127,8 @@ export default function PaymentAdvicePaperPage() {
         {pa.notes && (
           <>
             <h3>Notes</h3>
-            {/* Rich text: the server sanitised it when saved; sanitised again here before it becomes HTML. */}
-            <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(pa.notes) }} />
+            {/* Rich text: sanitised on save, and here again with the same allow-list (notes stored before that still render inert). */}
+            <div dangerouslySetInnerHTML={{ __html: safeRichText(pa.notes) }} />
           </>
         )}
       </div>
