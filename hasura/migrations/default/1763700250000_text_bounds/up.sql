@@ -69,6 +69,7 @@ begin
       when col.c in ('remark', 'remarks', 'reason', 'reasons', 'reasonReject', 'voidReason', 'description', 'message',
                      'footer', 'failureReason', 'lastError', 'address', 'rating', 'tag', 'recipient') then 5000
       when col.c in ('title', 'subject') then 300                            -- REST: news titles 300
+      when (col.t, col.c) in (('enquiries', 'type'), ('news', 'type')) then 300  -- free text on their forms, not enumerations
       when col.c in ('name', 'username', 'city', 'country', 'contentType', 'referenceNo', 'qrReferenceNo')
            or col.c like '%Name' or col.c = 'nameOfReport' then 200             -- REST: names 64-200
       when col.c in ('status', 'type', 'ptype', 'category', 'direction', 'gender', 'role', 'unit', 'channel', 'action',
