@@ -6,6 +6,7 @@
  */
 import { apiUrl } from "./config.ts";
 import { watchedFetch } from "./connection.ts";
+import { IDEMPOTENCY_HEADER, isMoneyCall } from "../domain/idempotency.ts";
 import { clearSession, getSession, normaliseUser, cacheCurrentUser, updateTokens, type CurrentUser } from "./session.ts";
 
 export interface ApiResponse<T = unknown> {
@@ -101,9 +102,24 @@ async function needsRefresh(res: Response): Promise<boolean> {
   }
 }
 
-/** A call to the JSON API under /api/v2. Resolves with the response body; rejects with it when refused. */
+/**
+ * A fresh Idempotency-Key. crypto.randomUUID exists only in a secure context (https, localhost); a centre's server
+ * reached over plain http on its network still gets 128 random bits from getRandomValues.
+ */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A call to the JSON API under /api/v2. Resolves with the response body; rejects with it when refused.
+ * A money call (FINANCE.md §1) carries a fresh Idempotency-Key: one call is one user action, and the retry after
+ * a token refresh sends the same headers, so the server records the money once.
+ */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
-  const init: RequestInit = { method, headers: body === undefined ? {} : { "Content-Type": "application/json" } };
+  const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (isMoneyCall(method, path)) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+  const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await authorizedFetch(apiUrl(`/api/v2${path}`), init);
   const data = (await res.json().catch(() => ({ success: false, message: res.statusText }))) as ApiResponse<T>;
