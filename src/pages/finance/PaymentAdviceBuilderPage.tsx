@@ -6,7 +6,6 @@
  */
 import { Alert, Button, Card, Form, Input, Modal, Space, Spin, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useOneAtATime } from "../../framework/useOneAtATime.ts";
 import { PlusOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -73,21 +72,24 @@ function useActionRight(action: string): boolean {
 
 function VoidDialog({ open, onCancel, onVoid }: { open: boolean; onCancel: () => void; onVoid: (reason: string) => Promise<void> }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const { busy, run } = useOneAtATime();
+  const [busy, setBusy] = useState(false);
   return (
     <Modal
       title="Void Payment Advice"
       open={open}
       onCancel={onCancel}
       okText="Void"
-      okButtonProps={{ danger: true, loading: busy !== null }}
+      okButtonProps={{ danger: true, loading: busy }}
       destroyOnHidden
-      onOk={() =>
-        run("void", async () => {
-          const { reason } = await form.validateFields();
+      onOk={async () => {
+        const { reason } = await form.validateFields();
+        setBusy(true);
+        try {
           await onVoid(reason.trim());
-        })
-      }
+        } finally {
+          setBusy(false);
+        }
+      }}
     >
       <Form form={form} layout="vertical">
         <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, message: PA_MESSAGES.reasonRequired }]}>
@@ -106,7 +108,7 @@ export default function PaymentAdviceBuilderPage() {
   const [record, setRecord] = useState<PaRecord | null>(null);
   const [pickerOpen, setPickerOpen] = useState(Boolean((location.state as { openPicker?: boolean } | null)?.openPicker));
   const [voidOpen, setVoidOpen] = useState(false);
-  const { busy, run } = useOneAtATime<"init" | "save" | "issue" | "email">();
+  const [busy, setBusy] = useState<string | null>(null);
 
   // The record fills the form once per PA: a refetch behind the user's back (window focus, a remount) would
   // otherwise put back the stored values over what they are building (the picked classes vanished).
@@ -208,16 +210,17 @@ export default function PaymentAdviceBuilderPage() {
     if (!v.companyId) return void toast.warning("Please select company!");
     if (!v.studentId) return void toast.warning("Please select student!");
     if (record) return setPickerOpen(true);
-    await run("init", async () => {
-      try {
-        const created = await ensureRecord();
-        // The same page may stay mounted on the new path (same component) or mount afresh (it reads the state).
-        navigate(`${PA_PATH}/edit/${created.id}`, { replace: true, state: { openPicker: true } });
-        setPickerOpen(true);
-      } catch (err) {
-        fail(err, "The payment advice could not be created.");
-      }
-    });
+    setBusy("init");
+    try {
+      const created = await ensureRecord();
+      // The same page may stay mounted on the new path (same component) or mount afresh (it reads the state).
+      navigate(`${PA_PATH}/edit/${created.id}`, { replace: true, state: { openPicker: true } });
+      setPickerOpen(true);
+    } catch (err) {
+      fail(err, "The payment advice could not be created.");
+    } finally {
+      setBusy(null);
+    }
   };
 
   const onAdd = (picked: PickerClass[]) => {
@@ -228,26 +231,27 @@ export default function PaymentAdviceBuilderPage() {
     form.setFieldValue("classInformations", [...now, ...picked.filter((c) => !now.some((x) => x.id === c.id)).map((c) => newCard(c.id))]);
   };
 
-  // Validation runs inside the one run: a second click while it validates must not save (or create) twice.
-  const save = (action: "save" | "issue") =>
-    run(action, async () => {
-      try {
-        if (action === "issue") await form.validateFields();
-        else await form.validateFields(["studentId", "companyId"]);
-      } catch {
-        return;
-      }
-      try {
-        const base = await ensureRecord();
-        const reply = await api<PaymentAdviceRecord>("PUT", `/finances/payment-advices/${base.id}`, { ...fields(), action, updatedAt: base.updatedAt });
-        const saved = reply.data! as PaRecord;
-        setRecord(saved);
-        void toast.success(action === "issue" ? "Payment advice issued." : "Payment advice saved.");
-        if (!id) navigate(`${PA_PATH}/edit/${saved.id}`, { replace: true });
-      } catch (err) {
-        fail(err, "The payment advice could not be saved.");
-      }
-    });
+  const save = async (action: "save" | "issue") => {
+    try {
+      if (action === "issue") await form.validateFields();
+      else await form.validateFields(["studentId", "companyId"]);
+    } catch {
+      return;
+    }
+    setBusy(action);
+    try {
+      const base = await ensureRecord();
+      const reply = await api<PaymentAdviceRecord>("PUT", `/finances/payment-advices/${base.id}`, { ...fields(), action, updatedAt: base.updatedAt });
+      const saved = reply.data! as PaRecord;
+      setRecord(saved);
+      void toast.success(action === "issue" ? "Payment advice issued." : "Payment advice saved.");
+      if (!id) navigate(`${PA_PATH}/edit/${saved.id}`, { replace: true });
+    } catch (err) {
+      fail(err, "The payment advice could not be saved.");
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const voidPa = async (reason: string) => {
     if (!record) return;
@@ -270,16 +274,17 @@ export default function PaymentAdviceBuilderPage() {
 
   const emailParents = async () => {
     if (!record) return;
-    await run("email", async () => {
-      try {
-        const reply = await api<EmailUnpaidReply>("POST", "/finances/email/unpaid-pa-to-parents", { paymentAdviceIds: [record.id] });
-        const sent = reply.data?.queued[0];
-        if (sent) void toast.success(`The payment advice will be e-mailed to ${sent.recipient}.`);
-        else void toast.warning(reply.data?.skipped[0]?.reason ?? "The payment advice was not e-mailed.");
-      } catch (err) {
-        fail(err, "The payment advice could not be e-mailed.");
-      }
-    });
+    setBusy("email");
+    try {
+      const reply = await api<EmailUnpaidReply>("POST", "/finances/email/unpaid-pa-to-parents", { paymentAdviceIds: [record.id] });
+      const sent = reply.data?.queued[0];
+      if (sent) void toast.success(`The payment advice will be e-mailed to ${sent.recipient}.`);
+      else void toast.warning(reply.data?.skipped[0]?.reason ?? "The payment advice was not e-mailed.");
+    } catch (err) {
+      fail(err, "The payment advice could not be e-mailed.");
+    } finally {
+      setBusy(null);
+    }
   };
 
   if (id && loaded.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;

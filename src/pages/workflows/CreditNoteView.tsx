@@ -7,7 +7,6 @@
  */
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, List, Row, Select, Space, Spin, Tag, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useOneAtATime } from "../../framework/useOneAtATime.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
@@ -63,7 +62,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
   const client = useQueryClient();
   const { data: cn, isLoading, error } = useCreditNote(id);
   const [form] = Form.useForm<FormValues>();
-  const { busy, run: oneAtATime } = useOneAtATime();
+  const [busy, setBusy] = useState<string | null>(null);
   const [terms, setTerms] = useState<CreditNoteClassInformation["terms"]>([]);
   const step = readOnly ? null : (cn?.editStep ?? null);
 
@@ -139,16 +138,18 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
     return saved;
   };
 
-  const run = (label: string, work: () => Promise<unknown>, done: string) =>
-    oneAtATime(label, async () => {
-      try {
-        await work();
-        void toast.success(done);
-        await client.invalidateQueries({ queryKey: ["logs", "credit_note_logs", id] });
-      } catch (e) {
-        fail(e, `${label} failed.`);
-      }
-    });
+  const run = async (label: string, work: () => Promise<unknown>, done: string) => {
+    setBusy(label);
+    try {
+      await work();
+      void toast.success(done);
+      await client.invalidateQueries({ queryKey: ["logs", "credit_note_logs", id] });
+    } catch (e) {
+      fail(e, `${label} failed.`);
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const moveTo = (to: CreditNoteDetail["creditNoteStatus"], label: string) =>
     run(

@@ -7,10 +7,9 @@
  */
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useOneAtATime } from "../../framework/useOneAtATime.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
@@ -77,7 +76,7 @@ export function RefundView({ id }: { id: string }) {
   const client = useQueryClient();
   const { data: r, isLoading, error } = useRefund(id);
   const [form] = Form.useForm<FormValues>();
-  const { busy, run: oneAtATime } = useOneAtATime();
+  const [busy, setBusy] = useState<string | null>(null);
   const step = r?.editStep ?? null;
 
   useEffect(() => {
@@ -140,18 +139,20 @@ export function RefundView({ id }: { id: string }) {
     return saved;
   };
 
-  const run = (label: string, work: () => Promise<unknown>, done: string) =>
-    oneAtATime(label, async () => {
-      try {
-        await work();
-        void toast.success(done);
-        await client.invalidateQueries({ queryKey: ["logs", "refund_logs", id] });
-      } catch (e) {
-        void toast.error(rejectionMessage(e, `${label} failed.`));
-        const fields = rejectionFieldErrors(e).map((f) => ({ name: (f.name === "payeeDetails" ? "payeeName" : f.name === "studentFeedback" ? "feedback" : f.name) as keyof FormValues, errors: f.errors }));
-        form.setFields(fields);
-      }
-    });
+  const run = async (label: string, work: () => Promise<unknown>, done: string) => {
+    setBusy(label);
+    try {
+      await work();
+      void toast.success(done);
+      await client.invalidateQueries({ queryKey: ["logs", "refund_logs", id] });
+    } catch (e) {
+      void toast.error(rejectionMessage(e, `${label} failed.`));
+      const fields = rejectionFieldErrors(e).map((f) => ({ name: (f.name === "payeeDetails" ? "payeeName" : f.name === "studentFeedback" ? "feedback" : f.name) as keyof FormValues, errors: f.errors }));
+      form.setFields(fields);
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const moveTo = (to: RefundDetail["refundStatus"], label: string) =>
     run(

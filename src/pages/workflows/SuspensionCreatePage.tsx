@@ -5,7 +5,6 @@
  */
 import { Alert, Card, Form, Select, Space, Table } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useOneAtATime } from "../../framework/useOneAtATime.ts";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import type { Dayjs } from "dayjs";
@@ -27,8 +26,7 @@ export default function SuspensionCreatePage() {
   const { data: enrolments = [] } = useEnrolments(studentId);
   const [form] = Form.useForm<Values>();
   const [lessons, setLessons] = useState<CreditNoteClassInformation["lessons"]>([]);
-  const { busy, run } = useOneAtATime();
-  const saving = busy !== null;
+  const [saving, setSaving] = useState(false);
   const classId = Form.useWatch("classId", form);
   const period = Form.useWatch("period", form);
 
@@ -50,26 +48,28 @@ export default function SuspensionCreatePage() {
     };
   }, [studentId, classId, period]);
 
-  const save = (v: Values) =>
-    run("save", async () => {
-      try {
-        const r = await api<{ suspensionId: string; creditNoteId: string }>("POST", "/credit-notes", {
-          type: "suspension",
-          studentId,
-          classId: v.classId,
-          startDate: v.period![0].format(DATE_FORMAT),
-          endDate: v.period![1].format(DATE_FORMAT),
-          reason: v.reason ?? null,
-          remarks: v.remarks ?? null,
-        });
-        void toast.success("Suspension saved.");
-        navigate(`/suspension/detail/${r.data!.suspensionId}/view`);
-      } catch (e) {
-        void toast.error(rejectionMessage(e, "The suspension could not be saved."));
-        const toField = (n: string) => (["startDate", "endDate", "suspensionPeriod"].includes(n) ? "period" : n) as keyof Values;
-        form.setFields(rejectionFieldErrors(e).map((f) => ({ name: toField(f.name), errors: f.errors })));
-      }
-    });
+  const save = async (v: Values) => {
+    setSaving(true);
+    try {
+      const r = await api<{ suspensionId: string; creditNoteId: string }>("POST", "/credit-notes", {
+        type: "suspension",
+        studentId,
+        classId: v.classId,
+        startDate: v.period![0].format(DATE_FORMAT),
+        endDate: v.period![1].format(DATE_FORMAT),
+        reason: v.reason ?? null,
+        remarks: v.remarks ?? null,
+      });
+      void toast.success("Suspension saved.");
+      navigate(`/suspension/detail/${r.data!.suspensionId}/view`);
+    } catch (e) {
+      void toast.error(rejectionMessage(e, "The suspension could not be saved."));
+      const toField = (n: string) => (["startDate", "endDate", "suspensionPeriod"].includes(n) ? "period" : n) as keyof Values;
+      form.setFields(rejectionFieldErrors(e).map((f) => ({ name: toField(f.name), errors: f.errors })));
+    } finally {
+      setSaving(false);
+    }
+  };
 
   if (!canCreate) return <Alert type="info" message="Only front desk and operations managers suspend a student." />;
   return (

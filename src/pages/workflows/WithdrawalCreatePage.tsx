@@ -5,7 +5,6 @@
  */
 import { Alert, Card, Descriptions, Form, Select, Space } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useOneAtATime } from "../../framework/useOneAtATime.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -28,8 +27,7 @@ export default function WithdrawalCreatePage() {
   const navigate = useNavigate();
   const canCreate = useCanCreate("withdrawal");
   const [form] = Form.useForm<Values>();
-  const { busy, run } = useOneAtATime();
-  const saving = busy !== null;
+  const [saving, setSaving] = useState(false);
   const [info, setInfo] = useState<ClassInfo | null>(null);
   const { data: classes = [] } = useQuery({
     queryKey: ["classes-not-refund", studentId],
@@ -61,25 +59,27 @@ export default function WithdrawalCreatePage() {
     };
   }, [studentId, classId, lastLessonDate]);
 
-  const save = (v: Values) =>
-    run("save", async () => {
-      try {
-        const r = await api<{ withdrawalId: string; refundId: string }>("POST", "/refund", {
-          type: "withdrawal",
-          studentId,
-          classId: v.classId,
-          lastLessonDate: v.lastLessonDate?.format(DATE_FORMAT),
-          noticeDate: v.noticeDate?.format(DATE_FORMAT),
-          reason: v.reason ?? null,
-          remarks: v.remarks ?? null,
-        });
-        void toast.success("Withdrawal saved.");
-        navigate(`/withdrawal/view-withdrawal/${r.data!.withdrawalId}/detail`);
-      } catch (e) {
-        void toast.error(rejectionMessage(e, "The withdrawal could not be saved."));
-        form.setFields(rejectionFieldErrors(e).map((f) => ({ name: f.name as keyof Values, errors: f.errors })));
-      }
-    });
+  const save = async (v: Values) => {
+    setSaving(true);
+    try {
+      const r = await api<{ withdrawalId: string; refundId: string }>("POST", "/refund", {
+        type: "withdrawal",
+        studentId,
+        classId: v.classId,
+        lastLessonDate: v.lastLessonDate?.format(DATE_FORMAT),
+        noticeDate: v.noticeDate?.format(DATE_FORMAT),
+        reason: v.reason ?? null,
+        remarks: v.remarks ?? null,
+      });
+      void toast.success("Withdrawal saved.");
+      navigate(`/withdrawal/view-withdrawal/${r.data!.withdrawalId}/detail`);
+    } catch (e) {
+      void toast.error(rejectionMessage(e, "The withdrawal could not be saved."));
+      form.setFields(rejectionFieldErrors(e).map((f) => ({ name: f.name as keyof Values, errors: f.errors })));
+    } finally {
+      setSaving(false);
+    }
+  };
 
   if (!canCreate) return <Alert type="info" message="Only front desk and operations managers withdraw a student." />;
   const money = (v: string) => formatMoney(numericToCents(v) ?? 0);

@@ -6,7 +6,6 @@
  */
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Spin, Table, Tag } from "antd";
 import { toast } from "../../../framework/toast.ts";
-import { useOneAtATime } from "../../../framework/useOneAtATime.ts";
 import { useCan, useList } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
@@ -161,25 +160,27 @@ interface PaymentForm { amount: Cents | null; paymentMethod: PaymentMethod; card
 
 function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean; detail: InvoiceDetail; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<PaymentForm>();
-  const { busy, run } = useOneAtATime();
+  const [saving, setSaving] = useState(false);
   const method = Form.useWatch("paymentMethod", form);
   const creditNotes = useCreditNotes(detail.student?.id, open && method === "credit_note");
-  const submit = (values: PaymentForm) =>
-    run("record", async () => {
-      try {
-        const body = { ...values, amount: values.amount === null ? "" : centsToNumeric(values.amount), paymentDate: values.paymentDate?.format(DATE_FORMAT) };
-        const res = await api<{ receipt: { name: string } }>("POST", `/finances/invoices/${detail.invoice.id}/payments`, body);
-        void toast.success(`Payment recorded: receipt ${res.data!.receipt.name}.`);
-        form.resetFields();
-        onClose();
-        onDone();
-      } catch (err) {
-        form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
-        void toast.error(rejectionMessage(err, "The payment could not be recorded."));
-      }
-    });
+  const submit = async (values: PaymentForm) => {
+    setSaving(true);
+    try {
+      const body = { ...values, amount: values.amount === null ? "" : centsToNumeric(values.amount), paymentDate: values.paymentDate?.format(DATE_FORMAT) };
+      const res = await api<{ receipt: { name: string } }>("POST", `/finances/invoices/${detail.invoice.id}/payments`, body);
+      void toast.success(`Payment recorded: receipt ${res.data!.receipt.name}.`);
+      form.resetFields();
+      onClose();
+      onDone();
+    } catch (err) {
+      form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
+      void toast.error(rejectionMessage(err, "The payment could not be recorded."));
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
-    <Modal title="Record payment" open={open} onCancel={onClose} onOk={() => form.submit()} okText="Record" confirmLoading={busy !== null} destroyOnHidden>
+    <Modal title="Record payment" open={open} onCancel={onClose} onOk={() => form.submit()} okText="Record" confirmLoading={saving} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ paymentMethod: "cash", amount: numericToCents(detail.balanceDue) || null }}>
         <Form.Item name="amount" label="Amount" rules={[{ required: true, message: "Please enter the amount." }]}>
           <MoneyInput aria-label="Amount" />
@@ -210,21 +211,23 @@ function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean;
 
 function VoidDialog({ target, invoiceId, onClose, onDone }: { target: { kind: "invoice" } | { kind: "receipt"; id: string; name: string } | null; invoiceId: string; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const { busy, run } = useOneAtATime();
-  const submit = ({ reason }: { reason: string }) =>
-    run("void", async () => {
-      if (!target) return;
-      try {
-        await api("POST", target.kind === "invoice" ? `/finances/invoices/${invoiceId}/void` : `/finances/receipts/${target.id}/void`, { reason });
-        void toast.success(target.kind === "invoice" ? "The invoice was voided." : `Receipt ${target.name} was voided.`);
-        form.resetFields();
-        onClose();
-        onDone();
-      } catch (err) {
-        form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
-        void toast.error(rejectionMessage(err, "It could not be voided."));
-      }
-    });
+  const [saving, setSaving] = useState(false);
+  const submit = async ({ reason }: { reason: string }) => {
+    if (!target) return;
+    setSaving(true);
+    try {
+      await api("POST", target.kind === "invoice" ? `/finances/invoices/${invoiceId}/void` : `/finances/receipts/${target.id}/void`, { reason });
+      void toast.success(target.kind === "invoice" ? "The invoice was voided." : `Receipt ${target.name} was voided.`);
+      form.resetFields();
+      onClose();
+      onDone();
+    } catch (err) {
+      form.setFields(rejectionFieldErrors(err) as Parameters<typeof form.setFields>[0]);
+      void toast.error(rejectionMessage(err, "It could not be voided."));
+    } finally {
+      setSaving(false);
+    }
+  };
   return (
     <Modal
       title={target?.kind === "receipt" ? `Void receipt ${target.name}` : "Void invoice"}
@@ -233,7 +236,7 @@ function VoidDialog({ target, invoiceId, onClose, onDone }: { target: { kind: "i
       onOk={() => form.submit()}
       okText="Void"
       okButtonProps={{ danger: true }}
-      confirmLoading={busy !== null}
+      confirmLoading={saving}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={submit}>
@@ -247,21 +250,22 @@ function VoidDialog({ target, invoiceId, onClose, onDone }: { target: { kind: "i
 
 /** Overpaid: what was paid beyond the total becomes a credit note for finance approval (FINANCE.md §4). */
 function OverpaidCreditNoteButton({ receiptId, onDone }: { receiptId: string; onDone: () => void }) {
-  const { busy, run } = useOneAtATime();
+  const [busy, setBusy] = useState(false);
   return (
     <Button
-      loading={busy !== null}
-      onClick={() =>
-        run("create", async () => {
-          try {
-            const reply = await api<{ summary: { total: string } }>("POST", "/credit-notes", { type: "overpaid", receiptId });
-            void toast.success(`Overpaid credit note of ${formatMoneyValue(reply.data!.summary.total)} created: awaiting finance approval.`);
-            onDone();
-          } catch (err) {
-            void toast.error(rejectionMessage(err, "The credit note could not be created."));
-          }
-        })
-      }
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const reply = await api<{ summary: { total: string } }>("POST", "/credit-notes", { type: "overpaid", receiptId });
+          void toast.success(`Overpaid credit note of ${formatMoneyValue(reply.data!.summary.total)} created: awaiting finance approval.`);
+          onDone();
+        } catch (err) {
+          void toast.error(rejectionMessage(err, "The credit note could not be created."));
+        } finally {
+          setBusy(false);
+        }
+      }}
     >
       Create overpaid credit note
     </Button>
