@@ -112,16 +112,37 @@ function newIdempotencyKey(): string {
 }
 
 /**
+ * The keys of money calls whose answer never came (network error, timeout) or was a 5xx, by method, path and body.
+ * The user cannot know whether such a call was recorded: sending the same call again is the same action retried,
+ * so it goes with the same key and the server answers what the first did (or runs it if it never arrived).
+ */
+const unanswered = new Map<string, string>();
+
+/**
  * A call to the JSON API under /api/v2. Resolves with the response body; rejects with it when refused.
- * A money call (FINANCE.md §1) carries a fresh Idempotency-Key: one call is one user action, and the retry after
- * a token refresh sends the same headers, so the server records the money once.
+ * A money call (FINANCE.md §1) carries an Idempotency-Key: a fresh one per user action (one call), the same one
+ * for the retry after a token refresh (the same headers) and for a repeat of a call left unanswered.
  */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
-  if (isMoneyCall(method, path)) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
   const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
-  const res = await authorizedFetch(apiUrl(`/api/v2${path}`), init);
+  const call = isMoneyCall(method, path) ? `${method.toUpperCase()} ${path} ${init.body ?? ""}` : undefined;
+  const key = call === undefined ? undefined : (unanswered.get(call) ?? newIdempotencyKey());
+  if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
+  const answered = (yes: boolean) => {
+    if (call === undefined || key === undefined) return;
+    if (yes) unanswered.delete(call);
+    else unanswered.set(call, key);
+  };
+  let res: Response;
+  try {
+    res = await authorizedFetch(apiUrl(`/api/v2${path}`), init);
+  } catch (err) {
+    answered(false);
+    throw err;
+  }
+  answered(res.status < 500);
   const data = (await res.json().catch(() => ({ success: false, message: res.statusText }))) as ApiResponse<T>;
   if (!res.ok || data.success === false) throw { ...data, statusCode: res.status } satisfies ApiRejection;
   return data;

@@ -1,7 +1,8 @@
 /**
  * The browser's side of FINANCE.md §1 "Idempotent." against the in-process server: every money call of the JSON
- * API client carries a fresh Idempotency-Key (one call, one user action), its retry after a token refresh
- * resends the same key (so the server records it once), and other calls carry none.
+ * API client carries a fresh Idempotency-Key (one call, one user action), its retry after a token refresh and a
+ * repeat of a call whose answer was lost resend the same key (so the server records it once), and other calls
+ * carry none.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startUiServer, type UiServer } from "../support/ui-server.ts";
@@ -24,14 +25,19 @@ beforeEach(async () => {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** Each request the app sends (passed on to the server): method, path and its Idempotency-Key. */
-async function sent(call: () => Promise<unknown>): Promise<{ method: string; path: string; key: string | null }[]> {
+/**
+ * Each request the app sends (passed on to the server): method, path and its Idempotency-Key. With `loseAnswers`
+ * each request reaches the server but its answer is lost on the way back (a timeout, a dropped connection).
+ */
+async function sent(call: () => Promise<unknown>, loseAnswers = false): Promise<{ method: string; path: string; key: string | null }[]> {
   const seen: { method: string; path: string; key: string | null }[] = [];
   const real = globalThis.fetch;
-  const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+  const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     seen.push({ method: init?.method ?? "GET", path: url.replace(server.baseUrl, "").split("?")[0]!, key: new Headers(init?.headers).get("Idempotency-Key") });
-    return real(input, init);
+    const answer = await real(input, init);
+    if (loseAnswers) throw new TypeError("Failed to fetch");
+    return answer;
   });
   try {
     await call().catch(() => undefined); // the answer does not matter here, only what was sent
@@ -59,6 +65,19 @@ describe("money calls carry an Idempotency-Key", () => {
     expect(second).toHaveLength(1);
     expect(second[0]!.key).toMatch(UUID);
     expect(second[0]!.key).not.toBe(first[0]!.key);
+  });
+
+  it("a call whose answer was lost is sent again with the same key; once answered, the next call gets a fresh one", async () => {
+    const body = { paymentAdviceIds: [] };
+    const lost = await sent(() => api("POST", "/finances/payment-advices/void-unpaid", body), true);
+    expect(lost).toHaveLength(1);
+    const again = await sent(() => api("POST", "/finances/payment-advices/void-unpaid", body));
+    expect(again[0]!.key).toBe(lost[0]!.key);
+    const next = await sent(() => api("POST", "/finances/payment-advices/void-unpaid", body));
+    expect(next[0]!.key).toMatch(UUID);
+    expect(next[0]!.key).not.toBe(lost[0]!.key);
+    const other = await sent(() => api("POST", "/finances/payment-advices/void-unpaid", { paymentAdviceIds: [], reason: "another action" }));
+    expect(other[0]!.key).not.toBe(next[0]!.key);
   });
 
   it("every money method and area has one; reads and other areas have none", async () => {
