@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { api, bearer, signIn, startTestServer, type TestServer } from "../support/auth.ts";
-import { issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
+import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
 import { IDEMPOTENCY_MESSAGES } from "../../server/api/idempotency.ts";
 
 describe.each(databaseLanes())("idempotency keys on money calls [%s]", (lane) => {
@@ -91,6 +91,25 @@ describe.each(databaseLanes())("idempotency keys on money calls [%s]", (lane) =>
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
     expect(theirs.headers["idempotent-replayed"]).toBeUndefined();
     expect(await recorded(invoiceId)).toEqual({ payments: 3, receipts: 3, paid: "5.00" });
+  });
+
+  it("the other money areas too: a suspension (its credit note) sent 10 times at once with one key is made once", async () => {
+    const [e] = await enrolmentsWithLessonsAhead(server, 1);
+    const body = { type: "suspension", studentId: e!.studentId, classId: e!.id, startDate: e!.lessons[0]!.date, endDate: e!.lessons[1]!.date, reason: "Overseas trip" };
+    const key = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => server.app.inject({ method: "POST", url: "/api/v2/credit-notes", headers: { ...bearer(token.front_desk!), "idempotency-key": key }, payload: body })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    const made = (
+      await server.db.query<{ suspensions: number; creditNotes: number }>(
+        `select (select count(*)::int from suspensions where "studentId" = $1 and "classId" = $2) as suspensions,
+                (select count(*)::int from credit_notes where "suspensionId" = $3) as "creditNotes"`,
+        [e!.studentId, e!.id, results[0]!.json().data.suspensionId],
+      )
+    ).rows[0];
+    expect(made).toEqual({ suspensions: 1, creditNotes: 1 });
   });
 
   it("a malformed key is refused (400) with nothing written", async () => {
