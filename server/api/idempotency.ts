@@ -25,11 +25,9 @@ export const REPLAYED_HEADER = "Idempotent-Replayed";
 const KEEP = "24 hours";
 /** A claim with no answer after this long belongs to a server that stopped mid-request: it may be claimed again. */
 const ABANDONED = "2 minutes";
+/** How long a repeat waits for the first request's answer before it is answered 409 "in progress" (ms). */
+const WAIT_MS = 10_000;
 
-export interface IdempotencyOptions {
-  /** How long a repeat waits for the first request's answer before it is answered 409 (ms). */
-  waitMs?: number;
-}
 
 interface Claim {
   userId: string;
@@ -65,8 +63,7 @@ function requestHash(request: FastifyRequest): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The preHandler (after the session and the policy guard) and onSend/onResponse hooks of the REST API. */
-export function idempotencyHooks(db: Db, options: IdempotencyOptions = {}) {
-  const waitMs = options.waitMs ?? 10_000;
+export function idempotencyHooks(db: Db) {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
   const release = async (claim: Claim) => {
@@ -107,7 +104,7 @@ export function idempotencyHooks(db: Db, options: IdempotencyOptions = {}) {
         if (row.contentType) reply.type(row.contentType);
         return reply.send(row.body ?? "");
       }
-      if (Date.now() - started >= waitMs) return reply.code(409).send({ success: false, message: IDEMPOTENCY_MESSAGES.inProgress });
+      if (Date.now() - started >= WAIT_MS) return reply.code(409).send({ success: false, message: IDEMPOTENCY_MESSAGES.inProgress });
       await sleep(delay);
     }
   }
