@@ -206,6 +206,13 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
     if (e instanceof RangeError) throw new FinanceError(400, e.message, { classInformations: e.message });
     throw e;
   }
+  // An issued class card bills at least one lesson (a card without terms would bill the class S$0.00); a draft may still be incomplete.
+  if (options.issued) {
+    totals.cards.forEach(({ entry, cls, totals: card }, i) => {
+      if (card.lessons + entry.quantityAdditionalLesson === 0) errors[`classInformations.${i}.termIds`] = BOUND_MESSAGES.classLessons(cls.name);
+    });
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+  }
   if (totals.summary.totalPayable < 0) throw fieldErrors({ paymentSummaryStatic: PA_MESSAGES.negativeTotal });
   // Every figure of the summary (the gross ones too, before deductions) within a document's maximum.
   if (SUMMARY_FIGURES.some((figure) => documentBoundError(totals.summary[figure]))) throw fieldErrors({ paymentSummaryStatic: BOUND_MESSAGES.document });

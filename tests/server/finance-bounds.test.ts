@@ -145,4 +145,19 @@ describe.each(databaseLanes())("money bounds [%s]", (lane) => {
     // with its price back, the same PA is priced and saved
     expect((await init(students[1]!, {}, c)).statusCode).toBe(201);
   });
+
+  it("an issued class card bills at least one lesson: a card without terms is refused naming the class; a draft may wait for its terms", async () => {
+    const c = classes[0]!;
+    const name = (await server.db.query<{ name: string }>(`select name from classes where id = $1`, [c.id])).rows[0]!.name;
+    const fields = paFields(c, students[2]!, { termIds: [] });
+    const draft = await api(server.app, "POST", "/finances/payment-advices/init", token, fields);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const issued = await api(server.app, "PUT", `/finances/payment-advices/${draft.json().data.id}`, token, { ...fields, action: "issue", updatedAt: draft.json().data.updatedAt });
+    expect(issued.statusCode, issued.body).toBe(400);
+    const message = `The class "${name}" bills no lesson; choose its terms or additional lessons.`;
+    expect(issued.json()).toMatchObject({ message, errors: { "classInformations.0.termIds": message } });
+    const after = await server.db.query(`select "paymentStatus", name from payment_advices where id = $1`, [draft.json().data.id]);
+    expect(after.rows).toEqual([{ paymentStatus: "draft", name: null }]);
+    expect(await count(`payment_advice_logs where "paymentAdviceId" = $1`, [draft.json().data.id])).toBe(1); // its create log only
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The bounds of FINANCE.md §1: an amount has at most two decimals (refused, never cut); a line is at most
  * S$1,000,000.00 and a document (or one payment) at most S$10,000,000.00 — well inside numeric(12,2), so a
- * figure never overflows a column; a payment is dated between the PA's issue date minus one year and today.
+ * figure never overflows a column; a payment is dated between the PA's issue date minus one year and today;
+ * an issued class card bills at least one lesson at a price above zero.
  * One module for the server's schemas, its services and the browser's forms.
  */
 import { formatMoney, type Cents } from "../money.ts";
@@ -17,6 +18,7 @@ export const BOUND_MESSAGES = {
   payment: `A payment may be at most ${formatMoney(MAX_DOCUMENT_CENTS)}.`,
   paymentDate: (from: string) => `The payment date must lie between ${formatCalendarDay(from, DISPLAY_DATE_FORMAT)} and today.`,
   classPrice: (className: string) => `The class "${className}" has no price per lesson; set its price before billing it.`,
+  classLessons: (className: string) => `The class "${className}" bills no lesson; choose its terms or additional lessons.`,
 } as const;
 
 export type AmountParse = { ok: true; cents: Cents } | { ok: false; message: "invalid" | typeof BOUND_MESSAGES.decimals };
