@@ -11,6 +11,7 @@ import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceSt
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
+import { paymentDateError } from "../../src/domain/finance/bounds.ts";
 
 /** FINANCE.md §5 rights (api:/actions/invoice/<action>, POST). */
 export const INVOICE_ACTIONS = ["issue", "record-payment", "void", "void-payment"] as const;
@@ -144,8 +145,10 @@ export async function recordPayment(db: Db, target: { invoiceId?: string; paymen
     const invoiceId = target.invoiceId ?? (await issueInvoiceIn(tx, target.paymentAdviceId!, by)).id;
     const invoice = await lockInvoice(tx, invoiceId);
     if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
-    if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
     const pa = await readPaRow(tx, invoice.paymentAdviceId);
+    const outOfWindow = paymentDateError(input.paymentDate, pa.issueDate, todayInSingapore());
+    if (outOfWindow) throw new FinanceError(400, outOfWindow, { paymentDate: outOfWindow });
+    if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
     const name = await nextDocumentNumber(tx, "receipt", invoice.companyId, Number(input.paymentDate.slice(0, 4)));
     const amount = centsToNumeric(input.amount);
     const { rows: receipt } = await tx.query<{ id: string }>(

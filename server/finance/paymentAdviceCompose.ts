@@ -12,7 +12,8 @@ import { computePaymentAdvice, type ClassInformationEntry, type PaymentAdviceTot
 import type { ClassInformationStored, PaymentAdviceRecord } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
-import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { SUMMARY_FIGURES, type GstPercent } from "../../src/domain/finance/summary.ts";
+import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bounds.ts";
 import { loadClasses, loadDiscounts, loadSettings, studentType } from "./pricing.ts";
 import { fieldErrors, FinanceError } from "./transaction.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
@@ -132,6 +133,8 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
     }
     if (cls.row.classStatus === "closed") errors[at("id")] = PA_FIELD_MESSAGES.classClosed;
     if (cls.row.companyId && cls.row.companyId !== input.companyId) errors[at("id")] = PA_FIELD_MESSAGES.classOtherCompany;
+    // A class without a price row (or priced at zero) would be billed S$0.00 without anyone noticing (FINANCE.md §1).
+    if (cls.unitPrice <= 0) errors[at("id")] ??= BOUND_MESSAGES.classPrice(cls.name);
     const special = cls.classType === "special";
     if (cls.row.programId && !special) {
       if (programmes.has(cls.row.programId)) errors[at("id")] = PA_FIELD_MESSAGES.programmeRepeated;
@@ -203,7 +206,16 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
     if (e instanceof RangeError) throw new FinanceError(400, e.message, { classInformations: e.message });
     throw e;
   }
+  // An issued class card bills at least one lesson (a card without terms would bill the class S$0.00); a draft may still be incomplete.
+  if (options.issued) {
+    totals.cards.forEach(({ entry, cls, totals: card }, i) => {
+      if (card.lessons + entry.quantityAdditionalLesson === 0) errors[`classInformations.${i}.termIds`] = BOUND_MESSAGES.classLessons(cls.name);
+    });
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+  }
   if (totals.summary.totalPayable < 0) throw fieldErrors({ paymentSummaryStatic: PA_MESSAGES.negativeTotal });
+  // Every figure of the summary (the gross ones too, before deductions) within a document's maximum.
+  if (SUMMARY_FIGURES.some((figure) => documentBoundError(totals.summary[figure]))) throw fieldErrors({ paymentSummaryStatic: BOUND_MESSAGES.document });
 
   const money = centsToNumeric;
   const classInformations: ClassInformationStored[] = totals.cards.map(({ entry, cls, totals: t }) => classInformationToStored(entry, cls, t, classes.get(entry.id)?.row.program ?? null));

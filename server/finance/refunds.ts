@@ -27,6 +27,7 @@ import {
 } from "../../src/domain/finance/refund.ts";
 import { creditNoteLeft } from "../../src/domain/finance/invoice.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bounds.ts";
 import { amountReceived, logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { classBilling, receiptsOfClass } from "./classBilling.ts";
 import { grantedRights } from "./creditNoteRecord.ts";
@@ -138,6 +139,7 @@ async function price(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" |
   }
   const included = await includedAmounts(tx, refund.studentId, refund.creditNoteIds, refund.depositIds);
   const t = refundTotals(inputs, included.creditNotes, included.deposits);
+  if ([t.classAmount, t.creditNoteAmount, t.depositAmount, t.total].some((figure) => documentBoundError(figure))) throw fieldErrors({ total: BOUND_MESSAGES.document });
   const summary = { classAmount: centsToNumeric(t.classAmount), creditNoteAmount: centsToNumeric(t.creditNoteAmount), depositAmount: centsToNumeric(t.depositAmount), total: centsToNumeric(t.total) };
   await tx.query(`update refunds set summary = $2::jsonb where id = $1`, [refund.id, JSON.stringify(summary)]);
 }
