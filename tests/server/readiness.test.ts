@@ -27,7 +27,7 @@ describe.each(databaseLanes())("/readyz [%s]", (lane) => {
     const stalled = await get("/readyz");
     expect(Date.now() - started).toBeLessThan(1800);
     expect(stalled.statusCode).toBe(503);
-    expect(stalled.json()).toMatchObject({ ready: false, reason: expect.stringMatching(/^the database did not answer a trivial query within 1\d{3} ms$/) });
+    expect(stalled.json()).toMatchObject({ ready: false, reason: expect.stringMatching(/^the database did not answer a trivial query within \d+ ms$/) });
     if (lane === "pglite") expect(stalled.json().queue.waiting).toBe(1); // the probe itself
     const again = await get("/readyz"); // the unanswered probe is reused, not queued twice
     expect(again.statusCode).toBe(503);
