@@ -119,6 +119,19 @@ describe.each(databaseLanes())("finance immutability for every role [%s]", (lane
     expect(log).toEqual({ valueAfter: { remarks: "Checked with the parent" }, createdBy: createdBy.finance_manager });
   });
 
+  it("an invoice's notes edit (it has no log of its own) is logged in its PA's log", async () => {
+    const inv = await one<{ id: string; name: string; notes: string | null; paymentAdviceId: string }>(`select id, name, notes, "paymentAdviceId" from invoices where "paymentAdviceId" is not null order by id limit 1`);
+    const res = await gql("finance_manager", `mutation($id: uuid!) { update_invoices_by_pk(pk_columns: {id: $id}, _set: {notes: "Paid by the grandparents"}) { notes } }`, { id: inv.id });
+    expect(res).toEqual({ data: { update_invoices_by_pk: { notes: "Paid by the grandparents" } } });
+    const log = await one(`select type, "valueBefore", "valueAfter", "createdBy" from payment_advice_logs where "paymentAdviceId" = $1 order by "createdAt" desc, id desc limit 1`, [inv.paymentAdviceId]);
+    expect(log).toEqual({
+      type: "update",
+      valueBefore: { invoice: { name: inv.name, notes: inv.notes } },
+      valueAfter: { invoice: { name: inv.name, notes: "Paid by the grandparents" } },
+      createdBy: createdBy.finance_manager,
+    });
+  });
+
   it("the admin secret's v1 insert meets the same guard", async () => {
     const invoice = await one<{ id: string }>(`select id from invoices order by id limit 1`);
     const before = await finances();

@@ -53,7 +53,6 @@ declare
   free text[] := tg_argv[1:];
   generated text[];
   changed text[];
-  edited text[];
 begin
   if current_setting('backoffice.writer', true) = 'finance' then return coalesce(new, old); end if;
   if app_internal.caller_roles() is null then return coalesce(new, old); end if;
@@ -71,19 +70,40 @@ begin
   -- A BEFORE trigger sees generated columns not yet computed: they are no caller's change.
   select coalesce(array_agg(a.attname::text), '{}') into generated
   from pg_attribute a where a.attrelid = tg_relid and a.attnum > 0 and a.attgenerated <> '';
-  select array_agg(n.key) filter (where n.key <> all(free)), array_agg(n.key) filter (where n.key = any(free))
-    into changed, edited
+  select array_agg(n.key) into changed
   from jsonb_each(to_jsonb(new)) n
-  where n.value is distinct from to_jsonb(old)->n.key and n.key <> all(generated || array['updatedAt', 'updatedBy']);
+  where n.value is distinct from to_jsonb(old)->n.key and n.key <> all(free || generated || array['updatedAt', 'updatedBy']);
   if changed is not null then
     raise exception 'Only remarks and notes of a finance document can be edited here (not %); amounts, numbers and statuses change only through the finance screens.', array_to_string(changed, ', ')
       using errcode = '42501';
   end if;
+  return new;
+end $$;
+
+-- The log row of a free-text edit, after the row passed its own checks (a refused edit — notes over their length —
+-- is refused for its own reason and logs nothing). By then the guard has let only free-text columns change.
+create or replace function app_internal.finance_free_text_logged() returns trigger language plpgsql as $$
+declare
+  edited text[];
+begin
+  if current_setting('backoffice.writer', true) = 'finance' or app_internal.caller_roles() is null then return null; end if;
+  select array_agg(n.key order by n.key) into edited
+  from jsonb_each(to_jsonb(new)) n
+  where n.value is distinct from to_jsonb(old)->n.key and n.key <> all(array['updatedAt', 'updatedBy']);
   if edited is not null then
     perform app_internal.log_finance_free_text(tg_table_name, to_jsonb(old), to_jsonb(new), edited);
   end if;
-  return new;
+  return null;
 end $$;
+
+create trigger payment_advices_free_text_log after update on payment_advices
+  for each row execute function app_internal.finance_free_text_logged();
+create trigger invoices_free_text_log after update on invoices
+  for each row execute function app_internal.finance_free_text_logged();
+create trigger credit_notes_free_text_log after update on credit_notes
+  for each row execute function app_internal.finance_free_text_logged();
+create trigger refunds_free_text_log after update on refunds
+  for each row execute function app_internal.finance_free_text_logged();
 
 -- The break-glass door: every run_sql call of the admin secret, written before the SQL runs (in its own statement,
 -- so a call that fails or rolls back is still recorded). Bounded: the first 20,000 characters of the SQL and its
