@@ -45,22 +45,55 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
   };
   const cents = (v: unknown) => numericToCents(String(v ?? "0"))!;
 
-  it("the day's receipts by method equal the daily closing's collections; voided payments apart and not counted", async () => {
-    const receipts = await report("hr", "daily-receipt", `date=${today}`);
-    const closing = await report("hr", "daily-closing", `from=${today}&to=${today}`);
-    expect(receipts.rows.length).toBeGreaterThanOrEqual(2);
-    expect(receipts.rows.some((r) => r.method === "Credit Card")).toBe(false); // its receipt was voided
-    const byMethod = Object.fromEntries((receipts.summary ?? []).map((s) => [s.label, cents(s.value)]));
-    for (const col of closing.columns.filter((c) => c.kind === "money" && c.key !== "total" && c.key !== "voided")) {
-      expect(cents(closing.totals![col.key]), col.title).toBe(byMethod[col.title]);
+  /** The daily closing's figures of one day by method (live and voided) and the daily receipt report's, side by side. */
+  const cashOfDay = async (day: string) => {
+    const receipts = await report("hr", "daily-receipt", `date=${day}`);
+    const closing = await report("hr", "daily-closing", `from=${day}&to=${day}`);
+    const fromReceipts = { live: {} as Record<string, number>, voided: 0, voidedCount: 0 };
+    for (const r of receipts.rows) {
+      if (r.voided !== null) { fromReceipts.voided += cents(r.voided); fromReceipts.voidedCount++; }
+      else fromReceipts.live[String(r.method)] = (fromReceipts.live[String(r.method)] ?? 0) + cents(r.amount);
     }
+    const fromClosing: Record<string, number> = {};
+    for (const col of closing.columns.filter((c) => c.kind === "money" && c.key !== "total" && c.key !== "voided")) fromClosing[col.title] = cents(closing.totals![col.key]);
+    return { receipts, closing, fromReceipts, fromClosing };
+  };
+
+  it("the day's receipts by method equal the daily closing's collections; voided ones in the Voided column of both", async () => {
+    const { receipts, closing, fromReceipts, fromClosing } = await cashOfDay(today);
+    expect(receipts.rows.length).toBeGreaterThanOrEqual(3);
+    expect(receipts.rows.find((r) => r.method === "Credit Card")).toMatchObject({ amount: null, voided: "120.50" }); // its receipt was voided
+    expect(fromClosing).toEqual(fromReceipts.live);
+    const byMethod = Object.fromEntries((receipts.summary ?? []).map((s) => [s.label, cents(s.value)]));
+    expect(byMethod).toEqual(fromReceipts.live);
     expect(cents(closing.totals!.total)).toBe(cents(receipts.totals!.amount));
     expect(cents(receipts.totals!.amount)).toBe(receipts.rows.reduce((s, r) => s + cents(r.amount), 0));
-    expect(cents(closing.totals!.voided)).toBeGreaterThanOrEqual(12050);
-    expect(Number(closing.totals!.voidedCount)).toBeGreaterThanOrEqual(1);
+    expect(cents(closing.totals!.voided)).toBe(fromReceipts.voided);
+    expect(cents(receipts.totals!.voided)).toBe(fromReceipts.voided);
+    expect(Number(closing.totals!.voidedCount)).toBe(fromReceipts.voidedCount);
+    expect(fromReceipts.voided).toBeGreaterThanOrEqual(12050);
     // a branch filter keeps only that branch's rows
     const branch = await report("hr", "daily-closing", `from=${today}&to=${today}&branchId=${classes[0]!.branchId}`);
     expect(cents(branch.totals!.total)).toBeLessThanOrEqual(cents(closing.totals!.total));
+  });
+
+  it("after a paid PA is voided both reports show its payments in their Voided column on their original day, and still agree", async () => {
+    const student = (await studentsOf(server, classes[0]!.companyId, 5))[4]!;
+    const pa = await issuedPa(server, token.front_desk!, classes[0]!, student);
+    const day = (await server.db.query<{ d: string }>(`select ($1::date - 3)::text as d`, [today])).rows[0]!.d;
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cheque", paymentDate: day } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const before = await cashOfDay(day);
+    const updatedAt = (await server.db.query<{ u: string }>(`select to_json("updatedAt") #>> '{}' as u from payment_advices where id = $1`, [pa.id])).rows[0]!.u;
+    const voided = await api(server.app, "PATCH", "/finances/payment-advices/void-paid-pa", token.finance_manager, { id: pa.id, reason: "Billed the wrong student", updatedAt });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const after = await cashOfDay(day);
+    expect(after.fromClosing).toEqual(after.fromReceipts.live);
+    expect(cents(after.closing.totals!.total)).toBe(cents(after.receipts.totals!.amount));
+    expect(cents(after.closing.totals!.voided)).toBe(after.fromReceipts.voided);
+    expect(cents(after.closing.totals!.total)).toBe(cents(before.closing.totals!.total) - cents(pa.summary.total));
+    expect(cents(after.closing.totals!.voided)).toBe(cents(before.closing.totals!.voided) + cents(pa.summary.total));
+    expect(after.receipts.rows.find((r) => r.name === paid.json().data.receipt.name)).toMatchObject({ receiptDate: day, amount: null, voided: pa.summary.total });
   });
 
   it("deposits: collected = held + used + refunded; the PA listing's balance is total − received", async () => {
