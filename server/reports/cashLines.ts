@@ -11,7 +11,7 @@ import { PERIOD_END, PERIOD_START } from "./filters.ts";
 
 export const CASH_LINES = `(
   select p.id, r.id as "receiptId", r.name as "receiptName", to_char(p."paidAt" at time zone 'Asia/Singapore', 'YYYY-MM-DD') as day,
-    p."paymentMethod" as method, p.amount, (p.status = 'deleted' or r.status = 'voided') as voided,
+    p."paymentMethod" as method, p.amount, (p.status = 'deleted' or coalesce(r.status = 'voided', false)) as voided,
     i."companyId", r."branchId", coalesce(r."studentId", i."studentId") as "studentId", i.name as invoice
   from invoice_payments p join invoices i on i.id = p."invoiceId" left join receipts r on r.id = p."receiptId"
   where p."paidAt" >= ${PERIOD_START(1)} and p."paidAt" < ${PERIOD_END(2)} and p."transactionStatus" = 'success'
