@@ -30,20 +30,30 @@ const REVENUE_LINES = `
     select p.id as pa, card->>'id' as class_id, round(coalesce((card->'responses'->>'total')::numeric, 0) * 100)::bigint as total,
       coalesce(card->'responses'->'lessonIds', '[]'::jsonb) as lesson_ids
     from pas p cross join lateral jsonb_array_elements(p."classInformations") card
-  ), shares as (
-    select c.pa, c.class_id, l.id::text as ord, l.date, c.total, count(*) over w as n, row_number() over (w order by l.date, l.id) as k
+  ), card_totals as (
+    select pa, sum(total) as classes from cards group by pa
+  ), lesson_groups as (
+    -- a card's lessons counted by month and held-or-not (hashing, no per-lesson sort: a year at scale is ~10⁵ lessons billed)
+    select c.pa, c.class_id, c.total, to_char(l.date, 'YYYY-MM') as month, l.date <= (now() at time zone 'Asia/Singapore')::date as held,
+      count(*)::bigint as n, max(l.date) as last
     from cards c cross join lateral jsonb_array_elements_text(c.lesson_ids) lid join lessons l on l.id = lid::uuid
-    window w as (partition by c.pa, c.class_id)
+    group by 1, 2, 3, 4, 5
+  ), ranked as (
+    -- the lessons before this group in date order (held ones come first within a month): its lessons' ranks follow
+    select g.*, (sum(n) over (partition by pa, class_id))::bigint as lessons,
+      coalesce(sum(n) over (partition by pa, class_id order by month, held desc rows between unbounded preceding and 1 preceding), 0)::bigint as before
+    from lesson_groups g
   ), lines as (
-    select pa, class_id, ord, date, (total / n + case when k <= total % n then 1 else 0 end) as cents,
-      date <= (now() at time zone 'Asia/Singapore')::date as held
-    from shares
+    -- lesson k of n gets total ÷ n, plus a cent while k ≤ total mod n: a group of ranks before+1 … before+n sums to this
+    select pa, class_id, month || case when held then 'a' else 'b' end as ord, last as date,
+      n * (total / lessons) + greatest(0, least(before + n, total % lessons) - before) as cents, held
+    from ranked
     union all
     select pa, class_id, class_id, null, total, false from cards where jsonb_array_length(lesson_ids) = 0
     union all
     select p.id, null, '', coalesce((p."paidAt" at time zone 'Asia/Singapore')::date, p."issueDate"),
-      p.billed - coalesce((select sum(c.total) from cards c where c.pa = p.id), 0), p."paymentStatus" in ('paid', 'overpaid')
-    from pas p
+      p.billed - coalesce(t.classes, 0), p."paymentStatus" in ('paid', 'overpaid')
+    from pas p left join card_totals t on t.pa = p.id
   ), credits as (
     select pa, sum(cents) as credited from (
       select coalesce(r."paymentAdviceId", cn."paymentAdviceId") as pa, round(coalesce((cn.summary->>'subTotal')::numeric, 0) * 100)::bigint as cents

@@ -73,6 +73,35 @@ describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) =>
     expect(byPa.some((p) => cents(p.recognised) > 0 && cents(p.deferred) > 0)).toBe(true);
   });
 
+  it("revenue: a class total is recognised lesson by lesson (total ÷ lessons, the spare cents on the first lessons), fees when paid", async () => {
+    const { rows } = await server.db.query<{ id: string; paid: boolean; billed: string; cards: Array<{ total: string; lessons: Array<{ date: string; id: string }> }> }>(
+      `select pa.id, pa."paymentStatus" in ('paid', 'overpaid') as paid, pa."paymentSummaryStatic"->>'totalBeforeGst' as billed,
+         (select json_agg(json_build_object('total', c->'responses'->>'total', 'lessons',
+            (select coalesce(json_agg(json_build_object('date', l.date::text, 'id', l.id) order by l.date, l.id), '[]') from jsonb_array_elements_text(c->'responses'->'lessonIds') x join lessons l on l.id = x::uuid)))
+          from jsonb_array_elements(pa."classInformations") c) as cards
+       from payment_advices pa where pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
+      [from, to],
+    );
+    const figures = new Map((await revenueByPa(server.db, { from, to, companyId: null, branchId: null })).map((p) => [p.paymentAdviceId, p]));
+    let checked = 0;
+    for (const pa of rows) {
+      const f = figures.get(pa.id)!;
+      if (cents(f.credited) > 0) continue;
+      let recognised = 0;
+      let classes = 0;
+      for (const card of pa.cards) {
+        const total = cents(card.total);
+        classes += total;
+        const n = card.lessons.length;
+        card.lessons.forEach((l, k) => { if (l.date <= today) recognised += Math.floor(total / n) + (k < total % n ? 1 : 0); });
+      }
+      if (pa.paid) recognised += cents(pa.billed) - classes;
+      expect(cents(f.recognised), pa.id).toBe(recognised);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it("PA listing: balance = total − received on every live PA and in total; voided and withdrawn PAs listed, not summed", async () => {
     const listing = await report("pa-listing");
     const live = listing.rows.filter((r) => r.status !== "Voided" && r.status !== "Withdrawn");
