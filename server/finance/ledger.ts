@@ -125,15 +125,15 @@ export async function paStanding(db: Queryable, paId: string): Promise<PaStandin
   return { receivable: cents(rows[0]?.receivable), depositsBilled: cents(rows[0]?.billed) };
 }
 
-/** What a PA should leave standing now, from its documents: received money, deposits still unpaid. */
+/** What a PA should leave standing now, from its documents: the money received on it. */
 export async function paTargetOf(db: Queryable, pa: PaHead): Promise<PaStanding> {
-  const { rows } = await db.query<{ received: string; unpaid: string }>(
+  const { rows } = await db.query<{ received: string }>(
     `select (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
-             where i."paymentAdviceId" = $1 and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received,
-            (select coalesce(sum(amount), 0) from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted')::text as unpaid`,
+             where i."paymentAdviceId" = $1 and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received`,
     [pa.id],
   );
-  return paTarget({ live: LIVE_PA.includes(pa.paymentStatus), totalPayable: paFigures(pa.paymentSummaryStatic).totalPayable, received: cents(rows[0]?.received), depositsUnpaid: cents(rows[0]?.unpaid) });
+  const f = paFigures(pa.paymentSummaryStatic);
+  return paTarget({ live: LIVE_PA.includes(pa.paymentStatus), totalPayable: f.totalPayable, deposit: f.deposit, received: cents(rows[0]?.received) });
 }
 
 const paHead = (pa: PaHead, operation: LedgerOperation, by: string | null): EntryHead => ({

@@ -38,7 +38,6 @@ interface PaGroup {
   changedDay: string;
   paymentSummaryStatic: PaRow["paymentSummaryStatic"];
   received: string;
-  depositsUnpaid: string;
   receipts: Array<{ id: string; name: string | null; amount: string; method: string; day: string; selfVoided: boolean; voidDay: string }>;
 }
 
@@ -64,7 +63,7 @@ export function paGroupEntries(g: PaGroup): Entry[] {
   }
   const all: LedgerLine[] = entries.flatMap((e) => e.lines);
   const standing = standingAfter({ receivable: 0, depositsBilled: 0 }, all);
-  const target = paTarget({ live, totalPayable: figures.totalPayable, received: cents(g.received), depositsUnpaid: cents(g.depositsUnpaid) });
+  const target = paTarget({ live, totalPayable: figures.totalPayable, deposit: figures.deposit, received: cents(g.received) });
   const last = entries[entries.length - 1]!;
   last.lines = net([...last.lines, ...settle(standing, target)]);
   return entries;
@@ -79,7 +78,6 @@ async function backfillPaymentAdvices(tx: Queryable): Promise<number> {
               coalesce(pa."issueDate"::text, ${SG_DAY('pa."createdAt"')}) as "issueDay", ${SG_DAY('pa."updatedAt"')} as "changedDay",
               (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
                 where i."paymentAdviceId" = pa.id and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received,
-              (select coalesce(sum(d.amount), 0) from deposits d where d."paymentAdviceId" = pa.id and d."depositStatus" = 'issued' and d.status <> 'deleted')::text as "depositsUnpaid",
               coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'amount', r.amount::text, 'method', r."paymentMethod", 'day', r."receiptDate"::text,
                           'selfVoided', r.status = 'voided' and r."voidReason" is not null, 'voidDay', ${SG_DAY('r."updatedAt"')}) order by r."receiptDate", r."createdAt", r.id)
                         from receipts r where r."paymentAdviceId" = pa.id and r.status <> 'deleted'), '[]'::json) as receipts

@@ -65,36 +65,36 @@ describe("posting rules (FINANCE.md §7)", () => {
   const issued = standingAfter({ receivable: 0, depositsBilled: 0 }, paIssued(PA));
 
   it.each(["cash", "nets", "cheque", "credit_card", "interbank_transfer", "qr_code", "axs"])("payment by %s in part: cash of that method in, receivable down, the deposit still billed", (method) => {
-    const lines = paymentReceived({ amount: 30000, method }, issued, paTarget({ live: true, totalPayable: T, received: 30000, depositsUnpaid: 10000 }));
+    const lines = paymentReceived({ amount: 30000, method }, issued, paTarget({ live: true, totalPayable: T, received: 30000, deposit: 10000 }));
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ [`cash:${method}`]: 30000, receivable: -30000 });
   });
 
   it("payment in full: the deposit billed becomes held", () => {
-    const lines = paymentReceived({ amount: T, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: T, depositsUnpaid: 0 }));
+    const lines = paymentReceived({ amount: T, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: T, deposit: 10000 }));
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ "cash:cash": T, receivable: -T, deposits_billed: -10000, deposits_held: 10000 });
   });
 
   it("overpayment: what exceeds the balance due becomes customer credit", () => {
-    const lines = paymentReceived({ amount: T + 1001, method: "nets" }, issued, paTarget({ live: true, totalPayable: T, received: T + 1001, depositsUnpaid: 0 }));
+    const lines = paymentReceived({ amount: T + 1001, method: "nets" }, issued, paTarget({ live: true, totalPayable: T, received: T + 1001, deposit: 10000 }));
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ "cash:nets": T + 1001, receivable: -T, customer_credit: 1001, deposits_billed: -10000, deposits_held: 10000 });
   });
 
   it("payment by credit note: customer credit is spent, no cash moves", () => {
-    const lines = paymentReceived({ amount: 20000, method: "credit_note" }, issued, paTarget({ live: true, totalPayable: T, received: 20000, depositsUnpaid: 10000 }));
+    const lines = paymentReceived({ amount: 20000, method: "credit_note" }, issued, paTarget({ live: true, totalPayable: T, received: 20000, deposit: 10000 }));
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ customer_credit: -20000, receivable: 20000 * -1 });
   });
 
   it("receipt voided: the payment is taken back and the PA settles again (the overpayment's credit returns to receivable)", () => {
     // paid 30,000 then 30,000 (overpaid by 60,000 − T), then the first receipt is voided
-    const first = paymentReceived({ amount: 30000, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: 30000, depositsUnpaid: 10000 }));
+    const first = paymentReceived({ amount: 30000, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: 30000, deposit: 10000 }));
     const afterFirst = standingAfter(issued, first);
-    const second = paymentReceived({ amount: 30000, method: "qr_code" }, afterFirst, paTarget({ live: true, totalPayable: T, received: 60000, depositsUnpaid: 0 }));
+    const second = paymentReceived({ amount: 30000, method: "qr_code" }, afterFirst, paTarget({ live: true, totalPayable: T, received: 60000, deposit: 10000 }));
     const afterSecond = standingAfter(afterFirst, second);
-    const voided = receiptVoided({ amount: 30000, method: "cash" }, afterSecond, paTarget({ live: true, totalPayable: T, received: 30000, depositsUnpaid: 10000 }));
+    const voided = receiptVoided({ amount: 30000, method: "cash" }, afterSecond, paTarget({ live: true, totalPayable: T, received: 30000, deposit: 10000 }));
     expectBalanced(voided);
     expect(moves(voided)).toEqual({ "cash:cash": -30000, receivable: T - 30000, customer_credit: -(60000 - T), deposits_billed: 10000, deposits_held: -10000 });
     const all = [...paIssued(PA), ...first, ...second, ...voided];
@@ -103,7 +103,7 @@ describe("posting rules (FINANCE.md §7)", () => {
   });
 
   it("paid PA voided: the sale is reversed, what was received becomes customer credit, the cash stays", () => {
-    const paid = paymentReceived({ amount: T + 500, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: T + 500, depositsUnpaid: 0 }));
+    const paid = paymentReceived({ amount: T + 500, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: T + 500, deposit: 10000 }));
     const lines = paVoidedPaid(PA, standingAfter(issued, paid));
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ revenue_deferred: -49050, gst_payable: -4415, customer_credit: T, deposits_held: 5000 - 10000 });

@@ -121,9 +121,15 @@ export function standingAfter(current: PaStanding, lines: readonly LedgerLine[])
   return { receivable: current.receivable + balanceOf(lines, "receivable"), depositsBilled: current.depositsBilled + balanceOf(lines, "deposits_billed") };
 }
 
-/** A live PA's target standing: unpaid part receivable (overpayment → customer credit), deposits billed until paid. */
-export function paTarget(pa: { totalPayable: Cents; received: Cents; depositsUnpaid: Cents; live: boolean }): PaStanding {
-  return pa.live ? { receivable: Math.max(0, pa.totalPayable - pa.received), depositsBilled: pa.depositsUnpaid } : { receivable: 0, depositsBilled: 0 };
+/**
+ * A PA's target standing: while live, the unpaid part is receivable (an overpayment is customer credit) and
+ * its deposits stay billed until it is paid in full (FINANCE.md §4: a deposit is paid with its PA); a
+ * voided or withdrawn PA leaves nothing standing.
+ */
+export function paTarget(pa: { totalPayable: Cents; received: Cents; deposit: Cents; live: boolean }): PaStanding {
+  if (!pa.live) return { receivable: 0, depositsBilled: 0 };
+  const paid = pa.received > 0 && pa.received >= pa.totalPayable;
+  return { receivable: Math.max(0, pa.totalPayable - pa.received), depositsBilled: paid ? 0 : pa.deposit };
 }
 
 /**

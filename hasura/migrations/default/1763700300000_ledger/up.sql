@@ -41,10 +41,11 @@ alter table journal_lines add constraint "account_length_max_50" check (char_len
 
 create or replace function app_internal.journal_entry_balanced() returns trigger language plpgsql as $$
 declare
-  e uuid := case when tg_table_name = 'journal_entries' then new.id else new."entryId" end;
+  e uuid;
   d numeric;
   c numeric;
 begin
+  if tg_table_name = 'journal_entries' then e := new.id; else e := new."entryId"; end if;
   select coalesce(sum(debit), 0), coalesce(sum(credit), 0) into d, c from journal_lines where "entryId" = e;
   if d <> c or d = 0 then
     raise exception 'Journal entry % is not balanced: debits % ≠ credits %.', e, d, c using errcode = '23514';
