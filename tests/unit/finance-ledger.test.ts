@@ -56,6 +56,13 @@ describe("posting rules (FINANCE.md §7)", () => {
     expect(paEdited(PA, PA)).toEqual([]);
   });
 
+  it("withdrawal from one class of an unpaid PA: the PA is edited, so the withdrawn class's lessons leave receivable, deferred revenue and GST", () => {
+    const otherClassOnly = { ...PA, totalBeforeGst: 24000, gst: 2160, totalPayable: 24000 + 2160 + 10000 - 5000 };
+    const lines = paEdited(PA, otherClassOnly);
+    expectBalanced(lines);
+    expect(moves(lines)).toEqual({ receivable: otherClassOnly.totalPayable - T, revenue_deferred: 24000 - 49050, gst_payable: 2160 - 4415 });
+  });
+
   it("PA voided unpaid (or withdrawn): the issue is reversed", () => {
     const lines = paReversed(PA);
     expectBalanced(lines);
