@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import { configFromEnv } from "../config.ts";
 import { openDatabase, migrate, type Db, type Queryable } from "./index.ts";
 import { seedDemo } from "./seed-demo.ts";
+import { backfillLedger } from "../finance/ledgerBackfill.ts";
 import { insertRows, money, todaySg, addDays, type Row } from "./seed-util.ts";
 
 export const STUDENTS_PER_CLASS = 15;
@@ -269,6 +270,9 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
     await rebuild();
     log(`lesson-student indexes rebuilt (${Date.now() - started} ms)`);
   });
+  // the documents above are raw rows: the ledger gets the entries they imply (FINANCE.md §6, §7)
+  const entries = await backfillLedger(db);
+  log(`ledger: ${entries} entries for the new documents (${Date.now() - started} ms)`);
   return { students: n, classes: C, lessons: C * LESSONS_PER_CLASS, lessonStudents, paymentAdvices: pas, ms: Date.now() - started };
 }
 

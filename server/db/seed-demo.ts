@@ -11,6 +11,7 @@ import { computePaymentAdvice, type ClassInformationEntry } from "../../src/doma
 import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { creditNoteTotals } from "../../src/domain/finance/creditNote.ts";
+import { backfillLedger } from "../finance/ledgerBackfill.ts";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEMO_EMAIL_DOMAIN = "demo.centre.sg";
@@ -106,11 +107,14 @@ export interface DemoSummary {
 export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<boolean> {
   if (await hasDemoData(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2 is slow on purpose
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     if (await hasDemoData(tx)) return false;
     await writeDemo(tx, passwordHash, options.now ?? new Date());
     return true;
   });
+  // the demo's documents are raw rows: the ledger gets the entries they imply (FINANCE.md §6, §7)
+  if (created) await backfillLedger(db);
+  return created;
 }
 
 async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promise<void> {

@@ -26,6 +26,7 @@ import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { classBilling, receiptsOfClass, studentReceipt } from "./classBilling.ts";
 import { assertCreditNoteFresh, creditNoteSnapshot, readCreditNote, writeCreditNoteLog, type CnRow, type CreditNoteRights } from "./creditNoteRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postCreditNote } from "./ledger.ts";
 import { studentOf } from "./paymentAdviceRecord.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
 
@@ -294,6 +295,7 @@ export async function changeCreditNoteStatus(db: Db, id: string, input: { status
       await tx.query(`update credit_notes set name = $2, "approverId" = $3, "approvedAt" = now() where id = $1`, [id, name, by]);
     }
     await tx.query(`update credit_notes set "creditNoteStatus" = $2, "updatedAt" = now(), "updatedBy" = $3 where id = $1`, [id, input.status, by]);
+    if (input.status === "issued" || input.status === "voided") await postCreditNote(tx, id, input.status === "issued" ? "credit_note_issued" : "credit_note_voided", by);
     if (before.suspensionId && (input.status === "issued" || input.status === "rejected")) {
       await tx.query(`update suspensions set "suspensionStatus" = $2, "updatedBy" = $3 where id = $1`, [before.suspensionId, input.status === "issued" ? "completed" : "rejected", by]);
     }

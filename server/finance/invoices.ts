@@ -10,6 +10,7 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postPayment, postReceiptVoided } from "./ledger.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 import { paymentDateError } from "../../src/domain/finance/bounds.ts";
 
@@ -163,6 +164,7 @@ export async function recordPayment(db: Db, target: { invoiceId?: string; paymen
     );
     await tx.query(`update invoices set "isGeneratedReceipt" = true where id = $1`, [invoice.id]);
     const settled = await settle(tx, invoice, by);
+    await postPayment(tx, receipt[0]!.id, by);
     return { invoice: settled, receipt: { id: receipt[0]!.id, name, amount } };
   });
 }
@@ -189,7 +191,9 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     }
     await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = $1`, [receiptId, by]);
     await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = $1`, [receiptId, reason, by]);
-    return settle(tx, invoice, by);
+    const settled = await settle(tx, invoice, by);
+    await postReceiptVoided(tx, receiptId, by);
+    return settled;
   });
 }
 

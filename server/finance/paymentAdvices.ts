@@ -13,6 +13,7 @@ import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceC
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postPaEdited, postPaIssued, postPaReversed, postPaVoidedPaid } from "./ledger.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, requireRight } from "./transaction.ts";
 
 /** The action rights of FINANCE.md §5, one policy object each (api:/actions/payment-advice/<action>, POST). */
@@ -122,6 +123,7 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
       await tx.query(`update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1`, [id, name, name.replace(/-/g, ""), by]);
       await issueDeposits(tx, id, composed, by, year);
       await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
+      await postPaIssued(tx, id, by);
       const issuedRow = await readPaRow(tx, id);
       await writeLog(tx, id, "change_status", logSnapshot(saved, student), logSnapshot(issuedRow, student), by);
     } else if (before.paymentStatus === "unpaid") {
@@ -133,6 +135,7 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
         await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [id, by]);
         await issueDeposits(tx, id, composed, by, Number(composed.columns.issueDate!.slice(0, 4)));
       }
+      await postPaEdited(tx, before, id, by);
     }
     return recordOf(tx, id);
   });
@@ -192,6 +195,7 @@ export async function voidUnpaidPaymentAdvice(db: Db, input: { id: string; reaso
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [input.id, by]);
     await setDepositsStatus(tx, appliedDepositIds(before), "paid", by);
     await tx.query(`update payment_advices set "paymentStatus" = 'voided', "updatedBy" = $2 where id = $1`, [input.id, by]);
+    await postPaReversed(tx, input.id, "pa_voided_unpaid", by);
     const after = await readPaRow(tx, input.id);
     const student = await studentOf(tx, before.studentId);
     await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason }), by);
@@ -238,6 +242,7 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
       [cn[0]!.id, JSON.stringify({ studentId: before.studentId, reason: input.reason, type: "overpaid", creditNoteStatus: "issued", creditNoteFee: { overpaidAmount: amount } }), by],
     );
     await tx.query(`update payment_advices set "paymentStatus" = 'voided', "updatedBy" = $2 where id = $1`, [input.id, by]);
+    await postPaVoidedPaid(tx, input.id, by);
     const after = await readPaRow(tx, input.id);
     const student = await studentOf(tx, before.studentId);
     await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason, creditNote: cnName }), by);

@@ -32,6 +32,7 @@ import { amountReceived, logSnapshot, readPaRow, studentOf, writeLog } from "./p
 import { classBilling, receiptsOfClass } from "./classBilling.ts";
 import { grantedRights } from "./creditNoteRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postPaReversed, postRefund } from "./ledger.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
 
 export { grantedRights };
@@ -250,6 +251,7 @@ async function withdrawUnpaidPas(tx: Queryable, studentId: string, classId: stri
     if ((await amountReceived(tx, id)) > 0) continue;
     const before = await readPaRow(tx, id);
     await tx.query(`update payment_advices set "paymentStatus" = 'withdrawn', "updatedBy" = $2 where id = $1`, [id, by]);
+    await postPaReversed(tx, id, "pa_withdrawn", by);
     const student = await studentOf(tx, studentId);
     await writeLog(tx, id, "change_status", logSnapshot(before, student), logSnapshot(await readPaRow(tx, id), student), by);
   }
@@ -404,6 +406,7 @@ export async function changeRefundStatus(db: Db, id: string, input: { status: Re
       if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[]) and "depositStatus" = 'paid'`, [priced.depositIds, by]);
     }
     await tx.query(`update refunds set "refundStatus" = $2, "updatedBy" = $3 where id = $1`, [id, input.status, by]);
+    if (input.status === "refunded") await postRefund(tx, id, by);
     if (before.withdrawalId && (input.status === "refunded" || input.status === "rejected_by_sale" || input.status === "rejected_by_finance")) {
       await tx.query(`update withdrawals set "withdrawalStatus" = $2, "updatedBy" = $3 where id = $1`, [before.withdrawalId, input.status === "refunded" ? "completed" : "rejected", by]);
     }
