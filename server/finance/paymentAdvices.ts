@@ -9,6 +9,8 @@ import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/mon
 import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
+import { refundClassFigures } from "../../src/domain/finance/refund.ts";
+import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
@@ -278,7 +280,7 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
     const { rows: usedDeposits } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [input.id]);
     if (usedDeposits.length) throw new FinanceError(400, "A deposit collected on this payment advice was already used; it cannot be voided.");
     const received: Cents = await amountReceived(tx, input.id);
-    const alreadyCredited = await creditedFromReceipts(tx, input.id, receiptIds);
+    const alreadyCredited = await creditedFromReceipts(tx, before, receiptIds);
     const credit = Math.max(0, received - alreadyCredited);
     const { rows: lastReceipt } = await tx.query<{ id: string }>(
       `select id from receipts where id = any($1::uuid[]) and status not in ('voided', 'deleted') order by "receiptDate" desc, "createdAt" desc limit 1`,
@@ -321,21 +323,42 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
 }
 
 /**
- * What was already credited from this PA's money: its live credit notes (any type, issued or on their way,
- * pointing at the PA or made from one of its receipts); a void credits only the rest. A live refund paid
- * from its receipts refuses the void (reject the refund first): its share of the PA is not a stored figure.
+ * What was already given back from this PA's money: its issued or used credit notes (any type, pointing at
+ * the PA or made from one of its receipts) and the class lines of refunded refunds paid from its receipts
+ * (priced by the refund's own function at the PA's GST rate). A void credits only the rest. A credit note
+ * or refund from it still on its way refuses the void: decide it first, so that it neither credits the
+ * same money again nor leaves the student without it when rejected.
  */
-async function creditedFromReceipts(tx: Queryable, paId: string, receiptIds: readonly string[]): Promise<Cents> {
-  const { rows } = await tx.query<{ credited: string; refunded: boolean }>(
-    `select
-       (select coalesce(sum((cn.summary->>'total')::numeric), 0) from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
-        where (cn."paymentAdviceId" = $1 or f."receiptId" = any($2::uuid[])) and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided', 'delete'))::text as credited,
-       exists (select 1 from refund_classes rc join refunds rf on rf.id = rc."refundId"
-        where rc."receiptId" = any($2::uuid[]) and rc.status <> 'deleted' and rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')) as refunded`,
-    [paId, receiptIds],
+async function creditedFromReceipts(tx: Queryable, pa: PaRow, receiptIds: readonly string[]): Promise<Cents> {
+  const { rows: notes } = await tx.query<{ total: string | null; creditNoteStatus: string }>(
+    `select cn.summary->>'total' as total, cn."creditNoteStatus" from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
+     where (cn."paymentAdviceId" = $1 or f."receiptId" = any($2::uuid[])) and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided', 'delete')`,
+    [pa.id, receiptIds],
   );
-  if (rows[0]!.refunded) throw new FinanceError(400, PA_MESSAGES.refundedFrom);
-  return numericToCents(rows[0]!.credited) ?? 0;
+  const { rows: lines } = await tx.query<{ refundStatus: string; unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ name: string; amount: string }> }>(
+    `select rf."refundStatus", rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments"
+     from refund_classes rc join refunds rf on rf.id = rc."refundId"
+     where rc."receiptId" = any($1::uuid[]) and rc.status <> 'deleted' and rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')`,
+    [receiptIds],
+  );
+  if (notes.some((n) => n.creditNoteStatus !== "issued" && n.creditNoteStatus !== "used") || lines.some((l) => l.refundStatus !== "refunded")) {
+    throw new FinanceError(409, PA_MESSAGES.creditPending);
+  }
+  const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
+  const refunded = lines.reduce(
+    (sum, l) =>
+      sum +
+      refundClassFigures({
+        unitPrice: cents(l.unitPrice),
+        leftLessonNo: l.leftLessonNo,
+        oweLessonNo: l.oweLessonNo,
+        deduction: cents(l.deduction),
+        otherPayments: (l.otherPayments ?? []).map((p) => ({ name: p.name, amount: cents(p.amount) })),
+        gstPercent: Number(pa.gst) as GstPercent,
+      }).amount,
+    0,
+  );
+  return notes.reduce((sum, n) => sum + cents(n.total), 0) + refunded;
 }
 
 export async function getPaymentAdvice(db: Queryable, id: string): Promise<PaymentAdviceRecord> {

@@ -268,14 +268,16 @@ async function withdrawUnpaidPas(tx: Queryable, studentId: string, classId: stri
     const before = await readPaRow(tx, id);
     const fields = { ...paFieldsOf(before), classInformations: before.classInformations.map(classInformationFromWire) };
     const applied = fields.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : []));
-    const priced = await composePa(tx, fields, { issued: false, paId: id, allowedDepositIds: applied, checkQrExpiry: false, repricing: true });
+    // Which cards still bill a lesson: priced without deductions (a PA about to lose a card could otherwise come out negative).
+    const lessonsOnly = { ...fields, classInformations: fields.classInformations.map((c) => ({ ...c, deductions: [], deductedDeposit: [], isDeductedDeposit: false })) };
+    const priced = await composePa(tx, lessonsOnly, { issued: false, paId: id, checkQrExpiry: false, repricing: true });
     // Cards of the withdrawn class that bill no lesson any more leave the PA with everything on them.
     const kept = fields.classInformations.filter((c, i) => c.id !== classId || priced.totals.cards[i]!.totals.lessons > 0);
     if (!kept.length) {
       await withdrawWholePa(tx, before, invoices.get(id) ?? [], by);
       continue;
     }
-    const composed = kept.length === fields.classInformations.length ? priced : await composePa(tx, { ...fields, classInformations: kept }, { issued: true, paId: id, allowedDepositIds: applied, checkQrExpiry: false, repricing: true });
+    const composed = await composePa(tx, { ...fields, classInformations: kept }, { issued: true, paId: id, allowedDepositIds: applied, checkQrExpiry: false, repricing: true });
     const billed = (cards: ReadonlyArray<{ id: string; responses?: { lessonIds?: string[] } }>) => JSON.stringify(cards.map((c) => [c.id, c.responses?.lessonIds ?? []]));
     if (billed(composed.columns.classInformations) === billed(before.classInformations) && composed.columns.summary.total === before.summary?.total) continue;
     await rewriteUnpaidPa(tx, before, composed, invoices.get(id) ?? [], by, { withdrawnClassId: classId });

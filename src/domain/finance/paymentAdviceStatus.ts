@@ -88,7 +88,7 @@ export const PA_MESSAGES = {
   notIssuable: "Only a draft payment advice can be issued.",
   notVoidableUnpaid: "Only an unpaid payment advice can be voided here.",
   notVoidablePaid: "Only a paid or overpaid payment advice can be voided here.",
-  refundedFrom: "A refund was made from this payment advice's receipts: reject or settle the refund before voiding it.",
+  creditPending: "A credit note or refund from this payment advice's receipts is awaiting a decision: approve or reject it before voiding the payment advice.",
   reasonRequired: "Please fill in reason!",
   noClass: "Please add at least one class.",
   negativeTotal: "The total payable cannot be negative.",
