@@ -197,10 +197,20 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
       const { rows: cn } = await tx.query<{ usedAmount: string; creditNoteStatus: string }>(`select "usedAmount"::text as "usedAmount", "creditNoteStatus" from credit_notes where id = $1 for update`, [p.creditNoteId]);
       await changeCreditNoteUse(tx, p.creditNoteId, cn[0]!, Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount)), "issued", by);
     }
-    await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = $1`, [receiptId, by]);
-    await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = $1`, [receiptId, reason, by]);
+    await markReceiptsVoided(tx, [receiptId], reason, by);
     return settle(tx, invoice, by);
   });
+}
+
+/**
+ * Voids receipts and their payments the one way the reports read them: the receipt `voided` with its reason,
+ * its payments `deleted`. Both keep their day, so the daily receipt and closing reports show them in their
+ * Voided column on that day. The caller holds the locks.
+ */
+export async function markReceiptsVoided(tx: Queryable, receiptIds: readonly string[], reason: string, by: string | null): Promise<void> {
+  if (!receiptIds.length) return;
+  await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = any($1::uuid[]) and status <> 'deleted'`, [receiptIds, by]);
+  await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = any($1::uuid[]) and status not in ('voided', 'deleted')`, [receiptIds, reason, by]);
 }
 
 /** Void an invoice with a reason; refused while it has payments that are not voided. */

@@ -16,6 +16,7 @@ import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecor
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { markReceiptsVoided } from "./invoices.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, requireRight } from "./transaction.ts";
 
 /** The action rights of FINANCE.md §5, one policy object each (api:/actions/payment-advice/<action>, POST). */
@@ -286,10 +287,10 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
       `select id from receipts where id = any($1::uuid[]) and status not in ('voided', 'deleted') order by "receiptDate" desc, "createdAt" desc limit 1`,
       [receiptIds],
     );
-    const voidReason = `Payment advice voided: ${input.reason}`;
     await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [invoiceIds, input.reason, by]);
+    await markReceiptsVoided(tx, receiptIds, `Payment advice voided: ${input.reason}`, by);
+    // a payment recorded without a receipt (none is, since receipts came in; older rows may be) is voided with its invoice
     await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "invoiceId" = any($1::uuid[]) and status <> 'deleted'`, [invoiceIds, by]);
-    await tx.query(`update receipts set status = 'voided', "voidReason" = coalesce("voidReason", $2), "updatedBy" = $3 where id = any($1::uuid[]) and status not in ('voided', 'deleted')`, [receiptIds, voidReason, by]);
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id, by]);
     await setDepositsStatus(tx, appliedDepositIds(before), "paid", by);
     let creditNote: VoidPaidReply["creditNote"] = null;
