@@ -23,7 +23,7 @@ describe.each(databaseLanes())("payment advice caps and workflow rules [%s]", (l
 
   beforeAll(async () => {
     server = await startTestServer(lane);
-    for (const role of ["front_desk", "finance_staff", "finance_manager"]) token[role] = (await signIn(server.app, role)).accessToken;
+    for (const role of ["front_desk", "finance_staff", "finance_manager", "hr"]) token[role] = (await signIn(server.app, role)).accessToken;
     classes = await pickClasses(server);
     students = await studentsOf(server, classes[0]!.companyId, 6);
     enrolments = await enrolmentsWithLessonsAhead(server, 2);
@@ -195,6 +195,10 @@ describe.each(databaseLanes())("payment advice caps and workflow rules [%s]", (l
     expect(approved.statusCode, approved.body).toBe(200);
     const overpaidCredit = cents(approved.json().data.summary.total);
 
+    const today = todayInSingapore();
+    const closing = async () => (await call("hr", "GET", `/reports/daily-closing?from=${today}&to=${today}`)).json().data.totals as { total: string; voided: string };
+    const closingBefore = await closing();
+
     const res = await call("finance_manager", "PATCH", "/finances/payment-advices/void-paid-pa", { id: pa.id, reason: "Billed twice", updatedAt: (await paRow(pa.id)).updatedAt });
     expect(res.statusCode, res.body).toBe(200);
     const { paymentAdvice, creditNote } = res.json().data;
@@ -211,5 +215,9 @@ describe.each(databaseLanes())("payment advice caps and workflow rules [%s]", (l
       { status: "voided", voidReason: "Payment advice voided: Billed twice" },
     ]);
     expect(await depositStatus(depositId)).toBe("paid");
+    // the daily closing moves the day's payments into its Voided column: the drawer held them, they are no longer collections
+    const closingAfter = await closing();
+    expect(cents(closingAfter.voided) - cents(closingBefore.voided)).toBe(received);
+    expect(cents(closingBefore.total) - cents(closingAfter.total)).toBe(received);
   });
 });
