@@ -27,14 +27,17 @@ export interface ClassReceipt {
 
 const BILLING_STATUSES = `('unpaid', 'paid', 'overpaid')`;
 
-/** The PA that billed the class last (issued, not voided or withdrawn), or null when none did. */
+/**
+ * The PA that billed the class last (issued, not voided or withdrawn), one with money received first — an
+ * unpaid PA left after a withdrawal (per class card) bills only lessons nobody paid for — or null when none did.
+ */
 export async function classBilling(db: Queryable, studentId: string, classId: string, paymentAdviceId?: string | null): Promise<ClassBilling | null> {
   const { rows } = await db.query<{ id: string; name: string | null; paymentStatus: string; companyId: string; gst: string; card: { responses?: { unitPrice?: string; lessonIds?: string[] } } }>(
     `select pa.id, pa.name, pa."paymentStatus", pa."companyId", pa.gst::text as gst, card
      from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
      where pa."studentId" = $1 and pa.status = 'active' and pa."paymentStatus" in ${BILLING_STATUSES} and card->>'id' = $2
        and ($3::uuid is null or pa.id = $3::uuid)
-     order by pa."issueDate" desc nulls last, pa."createdAt" desc limit 1`,
+     order by exists (select 1 from receipts r where r."paymentAdviceId" = pa.id and r.status = 'active') desc, pa."issueDate" desc nulls last, pa."createdAt" desc limit 1`,
     [studentId, classId, paymentAdviceId ?? null],
   );
   const r = rows[0];

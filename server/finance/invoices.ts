@@ -11,6 +11,7 @@ import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceSt
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { postPayment, postReceiptVoided } from "./ledger.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 import { paymentDateError } from "../../src/domain/finance/bounds.ts";
 
@@ -41,11 +42,13 @@ async function readInvoice(tx: Queryable, id: string, forUpdate = false): Promis
 }
 
 /**
- * Locks in one order everywhere — the PA, then its invoice — so that a payment, a void and an invoice being
- * issued for the same PA queue behind each other instead of deadlocking.
+ * Locks in one order everywhere (server/finance/locks.ts) — the student, the PA, then its invoice — so that a
+ * payment, a void and an invoice being issued for the same PA queue behind each other instead of deadlocking,
+ * and a payment by credit note waits for any other money operation of the student.
  */
 export async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
-  const { paymentAdviceId } = await readInvoice(tx, id);
+  const { paymentAdviceId, studentId } = await readInvoice(tx, id);
+  if (studentId) await lockStudentMoney(tx, studentId);
   await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
   return readInvoice(tx, id, true);
 }
@@ -59,6 +62,7 @@ export async function issueInvoice(db: Db, paymentAdviceId: string, by: string |
 }
 
 async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string | null): Promise<InvoiceRecord> {
+  await lockStudentMoney(tx, (await readPaRow(tx, paymentAdviceId)).studentId);
   const pa = await readPaRow(tx, paymentAdviceId, { forUpdate: true });
   const { rows: existing } = await tx.query<{ id: string }>(
     `select id from invoices where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted' order by "createdAt" limit 1`,
@@ -113,10 +117,16 @@ async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null):
   return readInvoice(tx, invoice.id);
 }
 
-/** A payment by credit note: an issued credit note of the same student with enough left; marked used when nothing is left. */
+/**
+ * A payment by credit note: an issued credit note of the same student with enough left; marked used when
+ * nothing is left. Money out (FINANCE.md §7): the caller holds the student's and the invoice's locks; the
+ * credit note is locked here and read after the lock, so two payments — or a payment and a refund that
+ * includes it (locked in the same order) — cannot both spend it.
+ */
 async function useCreditNote(tx: Queryable, creditNoteId: string, studentId: string | null, amount: Cents, by: string | null): Promise<void> {
+  await lockDocuments(tx, "credit_notes", [creditNoteId]);
   const { rows } = await tx.query<{ total: string | null; usedAmount: string; studentId: string; creditNoteStatus: string }>(
-    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted' for update`,
+    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted'`,
     [creditNoteId],
   );
   const cn = rows[0];
@@ -189,12 +199,22 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
       const { rows: cn } = await tx.query<{ usedAmount: string; creditNoteStatus: string }>(`select "usedAmount"::text as "usedAmount", "creditNoteStatus" from credit_notes where id = $1 for update`, [p.creditNoteId]);
       await changeCreditNoteUse(tx, p.creditNoteId, cn[0]!, Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount)), "issued", by);
     }
-    await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = $1`, [receiptId, by]);
-    await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = $1`, [receiptId, reason, by]);
+    await markReceiptsVoided(tx, [receiptId], reason, by);
     const settled = await settle(tx, invoice, by);
     await postReceiptVoided(tx, receiptId, by);
     return settled;
   });
+}
+
+/**
+ * Voids receipts and their payments the one way the reports read them: the receipt `voided` with its reason,
+ * its payments `deleted`. Both keep their day, so the daily receipt and closing reports show them in their
+ * Voided column on that day. The caller holds the locks.
+ */
+export async function markReceiptsVoided(tx: Queryable, receiptIds: readonly string[], reason: string, by: string | null): Promise<void> {
+  if (!receiptIds.length) return;
+  await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = any($1::uuid[]) and status <> 'deleted'`, [receiptIds, by]);
+  await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = any($1::uuid[]) and status not in ('voided', 'deleted')`, [receiptIds, reason, by]);
 }
 
 /** Void an invoice with a reason; refused while it has payments that are not voided. */
