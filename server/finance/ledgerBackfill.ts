@@ -7,6 +7,7 @@
  * model gets the entries it implies, and `npm run reconcile` reports the difference.
  */
 import type { Db, Queryable } from "../db/index.ts";
+import { SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
 import {
   creditNoteIssued,
   creditNoteVoided,
@@ -79,7 +80,7 @@ async function backfillPaymentAdvices(tx: Queryable): Promise<number> {
               (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
                 where i."paymentAdviceId" = pa.id and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received,
               coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'amount', r.amount::text, 'method', r."paymentMethod", 'day', r."receiptDate"::text,
-                          'selfVoided', r.status = 'voided' and r."voidReason" is not null, 'voidDay', ${SG_DAY('r."updatedAt"')}) order by r."receiptDate", r."createdAt", r.id)
+                          'selfVoided', ${SELF_VOIDED_RECEIPT_SQL}, 'voidDay', ${SG_DAY('r."updatedAt"')}) order by r."receiptDate", r."createdAt", r.id)
                         from receipts r where r."paymentAdviceId" = pa.id and r.status <> 'deleted'), '[]'::json) as receipts
        from payment_advices pa
        where pa.id > $1 and pa.status <> 'deleted' and pa."paymentStatus" <> 'draft' and pa.name is not null

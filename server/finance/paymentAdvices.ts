@@ -11,6 +11,7 @@ import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/financ
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { refundClassFigures } from "../../src/domain/finance/refund.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
 import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
@@ -292,7 +293,7 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
       [receiptIds],
     );
     await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [invoiceIds, input.reason, by]);
-    await markReceiptsVoided(tx, receiptIds, `Payment advice voided: ${input.reason}`, by);
+    await markReceiptsVoided(tx, receiptIds, `${VOIDED_WITH_PA_REASON}${input.reason}`, by);
     // a payment recorded without a receipt (none is, since receipts came in; older rows may be) is voided with its invoice
     await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "invoiceId" = any($1::uuid[]) and status <> 'deleted'`, [invoiceIds, by]);
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id, by]);

@@ -15,7 +15,7 @@
  */
 import type { Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
-import { paStatusFor } from "../../src/domain/finance/invoice.ts";
+import { paStatusFor, SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
 import { cents, paFigures } from "./ledger.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 
@@ -74,7 +74,7 @@ async function paymentAdvices(db: Queryable): Promise<Difference[]> {
 
 async function receipts(db: Queryable): Promise<Difference[]> {
   const { rows } = await db.query<{ name: string | null; id: string; status: string; amount: string; paymentMethod: string; selfVoided: boolean; ledger: string }>(
-    `select r.id, r.name, r.status, r.amount::text as amount, r."paymentMethod", r.status = 'voided' and r."voidReason" is not null as "selfVoided",
+    `select r.id, r.name, r.status, r.amount::text as amount, r."paymentMethod", ${SELF_VOIDED_RECEIPT_SQL} as "selfVoided",
        (select coalesce(sum(l.debit - l.credit), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
          where e."documentType" = 'receipt' and e."documentId" = r.id
            and ((r."paymentMethod" = 'credit_note' and l.account = 'customer_credit') or (r."paymentMethod" <> 'credit_note' and l.account = 'cash' and l.method = r."paymentMethod")))::text as ledger
