@@ -197,6 +197,12 @@ async function assertIncludedUnspent(tx: Queryable, r: RefundRow): Promise<void>
   if (spent.length || cns.length !== new Set(r.creditNoteIds).size || deps.length !== new Set(r.depositIds).size) throw new FinanceError(409, CAP_MESSAGES.spent(spent));
 }
 
+/** The PA a withdrawal refunds from: the latest billing the class with a receipt (money received), else the latest billing it. */
+async function refundBilling(db: Queryable, studentId: string, classId: string) {
+  const [receipt] = await receiptsOfClass(db, studentId, classId);
+  return (receipt ? await classBilling(db, studentId, classId, receipt.paymentAdviceId) : null) ?? classBilling(db, studentId, classId);
+}
+
 /** What is left to refund of the class billed on the PA: the lessons after the last lesson paid for and not credited (caps.ts). */
 async function lessonsLeft(db: Queryable, studentId: string, classId: string, paymentAdviceId: string, lastLessonDate: string): Promise<number> {
   return (await refundableLessonsAfter(db, { studentId, classId, paymentAdviceId, lastLessonDate })).length;
@@ -265,7 +271,7 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
     await withdrawLessons(tx, input.studentId, input.classId, input.lastLessonDate, by);
     await withdrawUnpaidPas(tx, input.studentId, input.classId, by);
 
-    const billing = await classBilling(tx, input.studentId, input.classId);
+    const billing = await refundBilling(tx, input.studentId, input.classId);
     const { rows: cls } = await tx.query<{ companyId: string | null }>(`select "companyId" from classes where id = $1`, [input.classId]);
     const companyId = billing?.companyId ?? cls[0]?.companyId;
     if (!companyId) throw fieldErrors({ classId: "The class has no company." });
@@ -560,7 +566,7 @@ export async function classesNotRefunded(db: Queryable, studentId: string) {
 
 /** `POST /classes/get-class-infor-for-refund`: what the class's refund line would be for a last lesson date. */
 export async function classInformationForRefund(db: Queryable, q: { studentId: string; classId: string; lastLessonDate: string }) {
-  const billing = await classBilling(db, q.studentId, q.classId);
+  const billing = await refundBilling(db, q.studentId, q.classId);
   const leftLessonNo = billing ? await lessonsLeft(db, q.studentId, q.classId, billing.paymentAdviceId, q.lastLessonDate) : 0;
   const receipts = await receiptsOfClass(db, q.studentId, q.classId);
   const f = refundClassFigures({ unitPrice: billing?.unitPrice ?? 0, leftLessonNo, oweLessonNo: 0, deduction: 0, otherPayments: [], gstPercent: billing?.gst ?? 0 });
