@@ -276,10 +276,16 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
     const companyId = billing?.companyId ?? cls[0]?.companyId;
     if (!companyId) throw fieldErrors({ classId: "The class has no company." });
     const receipt = billing ? (await receiptsOfClass(tx, input.studentId, input.classId)).find((r) => r.paymentAdviceId === billing.paymentAdviceId) : undefined;
+    // the student's issued credit notes and paid deposits start included: a refund should not leave money out
+    const { rows: credit } = await tx.query<{ id: string }>(
+      `select id from credit_notes where "studentId" = $1 and "creditNoteStatus" = 'issued' and status = 'active' and coalesce((summary->>'total')::numeric, 0) > "usedAmount" order by name, id`,
+      [input.studentId],
+    );
+    const { rows: held } = await tx.query<{ id: string }>(`select id from deposits where "studentId" = $1 and "depositStatus" = 'paid' and status = 'active' order by name, id`, [input.studentId]);
     const { rows: refund } = await tx.query<{ id: string }>(
-      `insert into refunds (type, "refundStatus", reason, "noticeDate", "studentId", "companyId", "withdrawalId", "createdBy", "updatedBy")
-       values ('withdrawal', 'awaiting_front_desk_action', $1, $2::date, $3, $4, $5, $6, $6) returning id`,
-      [input.reason, input.noticeDate, input.studentId, companyId, w[0]!.id, by],
+      `insert into refunds (type, "refundStatus", reason, "noticeDate", "studentId", "companyId", "withdrawalId", "creditNoteIds", "depositIds", "createdBy", "updatedBy")
+       values ('withdrawal', 'awaiting_front_desk_action', $1, $2::date, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $8) returning id`,
+      [input.reason, input.noticeDate, input.studentId, companyId, w[0]!.id, JSON.stringify(credit.map((c) => c.id)), JSON.stringify(held.map((d) => d.id)), by],
     );
     const refundId = refund[0]!.id;
     await tx.query(
