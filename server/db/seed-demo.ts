@@ -651,10 +651,14 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
     const rid = id();
     const amount = pay ? pay.amount : left * unitC - deduction;
     const withdrawal = withdrawals.find((w) => w.studentId === studentId) ?? null;
+    // the summary the refund service stores: what the class lines, the credit notes and the deposits pay out
+    const creditNoteAmount = pay?.creditNoteIds.length ? amount : 0;
+    const depositAmount = pay?.depositIds.length ? amount : 0;
+    const refundSummary = { classAmount: money(amount - creditNoteAmount - depositAmount), creditNoteAmount: money(creditNoteAmount), depositAmount: money(depositAmount), total: money(amount) };
     refunds.push({ id: rid, name: rs === "refunded" ? nextNo(co.id, "refund", "RF") : null, type: "withdrawal", refundStatus: rs, refundMethod: ["pay now", "cheque", "interbank transfer", "no refund fee"][i % 4],
       rating: ["great", "average", "good", "not good"][i % 4], reason: "Withdrawal from class", reasonReject: rs.startsWith("rejected") ? "Notice period not met" : null, noticeDate: addDays(today, -10 - i),
       issuedBy: staffIds.front_desk, payeeDetails: { name: "Parent of student", bank: "DBS Bank", accountNo: String(rng.int(100000000, 999999999)) }, studentFeedback: { rating: ["great", "average", "good", "not good"][i % 4], comment: "Schedule no longer suitable" },
-      summary: { total: money(amount) }, creditNoteIds: pay?.creditNoteIds ?? [], depositIds: pay?.depositIds ?? [], studentId, companyId: co.id, withdrawalId: (withdrawal?.id as string | undefined) ?? null,
+      summary: refundSummary, creditNoteIds: pay?.creditNoteIds ?? [], depositIds: pay?.depositIds ?? [], studentId, companyId: co.id, withdrawalId: (withdrawal?.id as string | undefined) ?? null,
       status: "active", createdAt: past(25 - i), updatedAt: past(15 - i), createdBy: staffIds.front_desk });
     refundClasses.push({ id: id(), refundId: rid, classId: cls.id, receiptId: rc?.id ?? null, deduction: money(deduction), unitPrice: money(unitC), lastLessonDate: addDays(today, -7), leftLessonAmount: money(left * unitC), leftLessonNo: left, oweLessonNo: 0, otherPayments: [], status: "active" });
     refundLogs.push({ id: id(), refundId: rid, type: "create", valueBefore: null, valueAfter: { refundStatus: "awaiting_front_desk_action" }, createdBy: staffIds.front_desk, createdAt: past(25 - i), updatedAt: past(25 - i) });
@@ -665,6 +669,7 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
   if (issuedCn) {
     const pa = pas.find((p) => p.id === issuedCn.paymentAdviceId)!;
     issuedCn.creditNoteStatus = "used";
+    issuedCn.usedAmount = (issuedCn.summary as { total: string }).total; // a refund pays out all that is left of it
     refundOf("refunded", RF.length, { studentId: issuedCn.studentId as string, classId: (pa.classInformations as Array<{ id: string }>)[0].id, companyId: issuedCn.companyId as string,
       receiptId: (cnFees.find((f) => f.id === issuedCn.creditNoteFeeId)!.receiptId as string), amount: numericToCents((issuedCn.summary as { total: string }).total)!, creditNoteIds: [issuedCn.id as string], depositIds: [] });
   }
