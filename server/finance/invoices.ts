@@ -10,6 +10,7 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 import { paymentDateError } from "../../src/domain/finance/bounds.ts";
 
@@ -40,11 +41,13 @@ async function readInvoice(tx: Queryable, id: string, forUpdate = false): Promis
 }
 
 /**
- * Locks in one order everywhere — the PA, then its invoice — so that a payment, a void and an invoice being
- * issued for the same PA queue behind each other instead of deadlocking.
+ * Locks in one order everywhere (server/finance/locks.ts) — the student, the PA, then its invoice — so that a
+ * payment, a void and an invoice being issued for the same PA queue behind each other instead of deadlocking,
+ * and a payment by credit note waits for any other money operation of the student.
  */
 export async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
-  const { paymentAdviceId } = await readInvoice(tx, id);
+  const { paymentAdviceId, studentId } = await readInvoice(tx, id);
+  if (studentId) await lockStudentMoney(tx, studentId);
   await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
   return readInvoice(tx, id, true);
 }
@@ -58,6 +61,7 @@ export async function issueInvoice(db: Db, paymentAdviceId: string, by: string |
 }
 
 async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string | null): Promise<InvoiceRecord> {
+  await lockStudentMoney(tx, (await readPaRow(tx, paymentAdviceId)).studentId);
   const pa = await readPaRow(tx, paymentAdviceId, { forUpdate: true });
   const { rows: existing } = await tx.query<{ id: string }>(
     `select id from invoices where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted' order by "createdAt" limit 1`,
@@ -112,10 +116,16 @@ async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null):
   return readInvoice(tx, invoice.id);
 }
 
-/** A payment by credit note: an issued credit note of the same student with enough left; marked used when nothing is left. */
+/**
+ * A payment by credit note: an issued credit note of the same student with enough left; marked used when
+ * nothing is left. Money out (FINANCE.md §7): the caller holds the student's and the invoice's locks; the
+ * credit note is locked here and read after the lock, so two payments — or a payment and a refund that
+ * includes it (locked in the same order) — cannot both spend it.
+ */
 async function useCreditNote(tx: Queryable, creditNoteId: string, studentId: string | null, amount: Cents, by: string | null): Promise<void> {
+  await lockDocuments(tx, "credit_notes", [creditNoteId]);
   const { rows } = await tx.query<{ total: string | null; usedAmount: string; studentId: string; creditNoteStatus: string }>(
-    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted' for update`,
+    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted'`,
     [creditNoteId],
   );
   const cn = rows[0];

@@ -28,7 +28,11 @@ import {
 import { creditNoteLeft } from "../../src/domain/finance/invoice.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bounds.ts";
-import { amountReceived, logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
+import { amountReceived, logSnapshot, paFieldsOf, readPaRow, studentOf, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
+import { composePa } from "./paymentAdviceCompose.ts";
+import { lockLiveInvoices, rewriteUnpaidPa } from "./paymentAdvices.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
+import { classInformationFromWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { classBilling, receiptsOfClass } from "./classBilling.ts";
 import { grantedRights } from "./creditNoteRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
@@ -239,20 +243,54 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
   });
 }
 
-/** The student's unpaid PAs billing the class, with nothing received, become withdrawn (logged on each PA). */
+/**
+ * Withdrawal per class card (FINANCE.md §4): each unpaid PA of the student billing the class, with nothing
+ * received, is priced again by the PA's own functions — the class's lessons after the last lesson date
+ * leave it (composePa reads the withdrawn enrolment's end date), a card left without lessons leaves it —
+ * and edited (logged; its invoice follows). A PA with nothing left is `withdrawn`: its invoice voided, the
+ * deposits it deducted back to `paid`, the ones it would have collected dropped. PAs with payments stay
+ * as they are (the refund settles them).
+ */
 async function withdrawUnpaidPas(tx: Queryable, studentId: string, classId: string, by: string | null): Promise<void> {
+  await lockStudentMoney(tx, studentId);
   const { rows } = await tx.query<{ id: string }>(
     `select id from payment_advices pa where "studentId" = $1 and status = 'active' and "paymentStatus" = 'unpaid'
-       and exists (select 1 from jsonb_array_elements(pa."classInformations") card where card->>'id' = $2) order by id for update`,
+       and exists (select 1 from jsonb_array_elements(pa."classInformations") card where card->>'id' = $2)`,
     [studentId, classId],
   );
-  for (const { id } of rows) {
+  const paIds = await lockDocuments(tx, "payment_advices", rows.map((r) => r.id));
+  const invoices = new Map<string, string[]>();
+  for (const id of paIds) invoices.set(id, await lockLiveInvoices(tx, id));
+  const { rows: deposits } = await tx.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = any($1::uuid[]) or "studentId" = $2`, [paIds, studentId]);
+  await lockDocuments(tx, "deposits", deposits.map((d) => d.id));
+  for (const id of paIds) {
     if ((await amountReceived(tx, id)) > 0) continue;
     const before = await readPaRow(tx, id);
-    await tx.query(`update payment_advices set "paymentStatus" = 'withdrawn', "updatedBy" = $2 where id = $1`, [id, by]);
-    const student = await studentOf(tx, studentId);
-    await writeLog(tx, id, "change_status", logSnapshot(before, student), logSnapshot(await readPaRow(tx, id), student), by);
+    const fields = { ...paFieldsOf(before), classInformations: before.classInformations.map(classInformationFromWire) };
+    const applied = fields.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : []));
+    const priced = await composePa(tx, fields, { issued: false, paId: id, allowedDepositIds: applied, checkQrExpiry: false, repricing: true });
+    // Cards of the withdrawn class that bill no lesson any more leave the PA with everything on them.
+    const kept = fields.classInformations.filter((c, i) => c.id !== classId || priced.totals.cards[i]!.totals.lessons > 0);
+    if (!kept.length) {
+      await withdrawWholePa(tx, before, invoices.get(id) ?? [], by);
+      continue;
+    }
+    const composed = kept.length === fields.classInformations.length ? priced : await composePa(tx, { ...fields, classInformations: kept }, { issued: true, paId: id, allowedDepositIds: applied, checkQrExpiry: false, repricing: true });
+    const billed = (cards: ReadonlyArray<{ id: string; responses?: { lessonIds?: string[] } }>) => JSON.stringify(cards.map((c) => [c.id, c.responses?.lessonIds ?? []]));
+    if (billed(composed.columns.classInformations) === billed(before.classInformations) && composed.columns.summary.total === before.summary?.total) continue;
+    await rewriteUnpaidPa(tx, before, composed, invoices.get(id) ?? [], by, { withdrawnClassId: classId });
   }
+}
+
+/** Nothing left to bill: the PA is withdrawn, its invoice voided, its deducted deposits back to `paid`. */
+async function withdrawWholePa(tx: Queryable, before: PaRow, invoiceIds: readonly string[], by: string | null): Promise<void> {
+  const applied = before.classInformations.flatMap((c) => (c.isDeductedDeposit ? (c.deductedDeposit ?? []).map((d) => d.depositId).filter((x): x is string => Boolean(x)) : []));
+  await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = 'Withdrawn', "updatedBy" = $2 where id = any($1::uuid[])`, [invoiceIds, by]);
+  await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [before.id, by]);
+  if (applied.length) await tx.query(`update deposits set "depositStatus" = 'paid', "updatedBy" = $2 where id = any($1::uuid[]) and "depositStatus" = 'used'`, [applied, by]);
+  await tx.query(`update payment_advices set "paymentStatus" = 'withdrawn', "updatedBy" = $2 where id = $1`, [before.id, by]);
+  const student = await studentOf(tx, before.studentId);
+  await writeLog(tx, before.id, "change_status", logSnapshot(before, student), logSnapshot(await readPaRow(tx, before.id), student, { releasedDepositIds: applied }), by);
 }
 
 export interface RefundClassUpdate {
