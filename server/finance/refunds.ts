@@ -35,6 +35,9 @@ import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { classInformationFromWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { classBilling, receiptsOfClass } from "./classBilling.ts";
 import { grantedRights } from "./creditNoteRecord.ts";
+import { refundableLessonsAfter, refundCap } from "./caps.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
+import { CAP_MESSAGES } from "../../src/domain/finance/caps.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
 
@@ -148,14 +151,59 @@ async function price(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" |
   await tx.query(`update refunds set summary = $2::jsonb where id = $1`, [refund.id, JSON.stringify(summary)]);
 }
 
-/** Billed lessons of the class dated after the last lesson (what is left to refund). */
-async function lessonsAfter(db: Queryable, lessonIds: readonly string[], lastLessonDate: string): Promise<number> {
-  if (!lessonIds.length) return 0;
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from lessons where id = any($1::uuid[]) and date > $2::date and status = 'active' and "lessonStatus" = 'active'`,
-    [lessonIds, lastLessonDate],
+/** The PA a class line's receipt was paid on, and its GST rate. */
+async function receiptPa(db: Queryable, receiptId: string | null): Promise<{ paymentAdviceId: string | null; gst: GstPercent }> {
+  if (!receiptId) return { paymentAdviceId: null, gst: 0 };
+  const { rows } = await db.query<{ paymentAdviceId: string | null; gst: string }>(
+    `select r."paymentAdviceId", pa.gst::text as gst from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = $1`,
+    [receiptId],
   );
-  return rows[0]?.n ?? 0;
+  return { paymentAdviceId: rows[0]?.paymentAdviceId ?? null, gst: Number(rows[0]?.gst ?? 0) as GstPercent };
+}
+
+/** Refuses a refund whose priced total is beyond its cap (FINANCE.md §7), naming the limit. */
+async function assertWithinCap(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" | "creditNoteIds" | "depositIds" | "summary">): Promise<void> {
+  const lines = [];
+  for (const c of await readClasses(tx, refund.id)) {
+    const pa = await receiptPa(tx, c.receiptId);
+    lines.push({ classId: c.classId, paymentAdviceId: pa.paymentAdviceId, lastLessonDate: c.lastLessonDate, unitPrice: cents(c.unitPrice), gstPercent: pa.gst });
+  }
+  const cap = await refundCap(tx, refund.studentId, lines, refund.creditNoteIds, refund.depositIds);
+  if (cents(refund.summary?.total) > cap.total) {
+    const message = CAP_MESSAGES.refund(cap.total, cap);
+    throw new FinanceError(400, message, { total: message });
+  }
+}
+
+/** Who filled the refund's fees (four eyes): the author of its create and of each update that changed its classes, credit notes or deposits. */
+async function feesFilledBy(db: Queryable, refundId: string): Promise<string[]> {
+  const { rows } = await db.query<{ by: string }>(
+    `select distinct "createdBy" as by from refund_logs where "refundId" = $1 and "createdBy" is not null and type in ('create', 'update')
+       and ("valueBefore" is null or "valueBefore"->'refundClasses' is distinct from "valueAfter"->'refundClasses'
+         or "valueBefore"->'creditNoteIds' is distinct from "valueAfter"->'creditNoteIds' or "valueBefore"->'depositIds' is distinct from "valueAfter"->'depositIds')`,
+    [refundId],
+  );
+  return rows.map((r) => r.by);
+}
+
+/** Under the locks, the included credit notes and deposits must still be unspent: another refund or a payment may have used them. */
+async function assertIncludedUnspent(tx: Queryable, r: RefundRow): Promise<void> {
+  const { rows: cns } = await tx.query<{ name: string | null; ok: boolean }>(
+    `select name, ("creditNoteStatus" = 'issued' and status = 'active' and "studentId" = $2 and coalesce((summary->>'total')::numeric, 0) > "usedAmount") as ok
+     from credit_notes where id = any($1::uuid[])`,
+    [r.creditNoteIds, r.studentId],
+  );
+  const { rows: deps } = await tx.query<{ name: string | null; ok: boolean }>(
+    `select name, ("depositStatus" = 'paid' and status = 'active' and "studentId" = $2) as ok from deposits where id = any($1::uuid[])`,
+    [r.depositIds, r.studentId],
+  );
+  const spent = [...cns, ...deps].filter((x) => !x.ok).map((x) => x.name ?? "a draft");
+  if (spent.length || cns.length !== new Set(r.creditNoteIds).size || deps.length !== new Set(r.depositIds).size) throw new FinanceError(409, CAP_MESSAGES.spent(spent));
+}
+
+/** What is left to refund of the class billed on the PA: the lessons after the last lesson paid for and not credited (caps.ts). */
+async function lessonsLeft(db: Queryable, studentId: string, classId: string, paymentAdviceId: string, lastLessonDate: string): Promise<number> {
+  return (await refundableLessonsAfter(db, { studentId, classId, paymentAdviceId, lastLessonDate })).length;
 }
 
 /** The lesson-students of the class after the last lesson are withdrawn; those on or before it come back. */
@@ -234,7 +282,7 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
     const refundId = refund[0]!.id;
     await tx.query(
       `insert into refund_classes ("refundId", "classId", "receiptId", "unitPrice", "lastLessonDate", "leftLessonNo", "createdBy", "updatedBy") values ($1, $2, $3, $4::numeric, $5::date, $6, $7, $7)`,
-      [refundId, input.classId, receipt?.id ?? null, centsToNumeric(billing?.unitPrice ?? 0), input.lastLessonDate, billing ? await lessonsAfter(tx, billing.billedLessonIds, input.lastLessonDate) : 0, by],
+      [refundId, input.classId, receipt?.id ?? null, centsToNumeric(billing?.unitPrice ?? 0), input.lastLessonDate, billing ? await lessonsLeft(tx, input.studentId, input.classId, billing.paymentAdviceId, input.lastLessonDate) : 0, by],
     );
     const row = await readRefund(tx, refundId);
     await price(tx, row);
@@ -356,6 +404,7 @@ export async function updateRefund(db: Db, id: string, input: RefundUpdate, by: 
     }
     await price(tx, await readRefund(tx, id));
     const after = await readRefund(tx, id);
+    if (input.classes !== undefined || input.creditNoteIds !== undefined || input.depositIds !== undefined) await assertWithinCap(tx, after);
     await writeRefundLog(tx, id, "update", snapshot(before, classesBefore), snapshot(after, await readClasses(tx, id)), by);
     return after;
   });
@@ -378,7 +427,7 @@ async function updateClass(tx: Queryable, refund: RefundRow, classes: RefundClas
     await tx.query(`update student_classes set "endDate" = $3::date where "userId" = $1 and "classId" = $2 and status = 'withdrawn'`, [refund.studentId, line.classId, c.lastLessonDate]);
     if (refund.withdrawalId) await tx.query(`update withdrawals set "lastLessonDate" = $2::date where id = $1`, [refund.withdrawalId, c.lastLessonDate]);
   }
-  const leftLessonNo = billing ? await lessonsAfter(tx, billing.billedLessonIds, lastLessonDate) : receiptId ? line.leftLessonNo : 0;
+  const leftLessonNo = billing ? await lessonsLeft(tx, refund.studentId, line.classId, billing.paymentAdviceId, lastLessonDate) : receiptId ? line.leftLessonNo : 0;
   const oweLessonNo = c.oweLessonNo ?? line.oweLessonNo;
   if (!Number.isInteger(oweLessonNo) || oweLessonNo < 0) throw fieldErrors({ oweLessonNo: "The owed lessons must be a whole number, 0 or more." });
   await tx.query(
@@ -416,30 +465,39 @@ function moveErrors(r: RefundRow, classes: RefundClassRow[], to: RefundStatus, r
 /** `PATCH /refund/{id}/change-refund-status`. */
 export async function changeRefundStatus(db: Db, id: string, input: { status: RefundStatus; updatedAt: string; reasonReject?: string | null }, by: string | null, rights: RefundRights): Promise<RefundRow> {
   return financeTransaction(db, async (tx) => {
+    // FINANCE.md §1 lock order: the student's money first, then the refund, then the documents it spends
+    await lockStudentMoney(tx, (await readRefund(tx, id)).studentId);
     const before = await readRefund(tx, id, true);
     const move = refundMove(before.refundStatus, input.status);
     if (!move) throw new FinanceError(400, REFUND_MESSAGES.moveNotAllowed);
     if (!rights.has(move.right)) throw new FinanceError(403, FORBIDDEN_ACTION);
     await assertFresh(tx, before, input.updatedAt);
     const classes = await readClasses(tx, id);
+    if (input.status === "refunded") {
+      if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, REFUND_MESSAGES.fourEyes);
+      const pas = [];
+      for (const c of classes) pas.push((await receiptPa(tx, c.receiptId)).paymentAdviceId);
+      await lockDocuments(tx, "payment_advices", pas.filter((x): x is string => !!x));
+      await lockDocuments(tx, "credit_notes", before.creditNoteIds);
+      await lockDocuments(tx, "deposits", before.depositIds);
+      await assertIncludedUnspent(tx, before);
+    }
     await price(tx, before);
     const priced = await readRefund(tx, id);
     const errors = moveErrors(priced, classes, input.status, input.reasonReject);
     if (Object.keys(errors).length) throw fieldErrors(errors);
+    if (input.status !== "rejected_by_sale" && input.status !== "rejected_by_finance") await assertWithinCap(tx, priced);
     if (input.reasonReject !== undefined) await tx.query(`update refunds set "reasonReject" = $2 where id = $1`, [id, input.reasonReject]);
     if (input.status === "refunded") {
       const name = await nextDocumentNumber(tx, "refund", before.companyId, Number(todayInSingapore().slice(0, 4)));
       await tx.query(`update refunds set name = $2, "issuedBy" = $3 where id = $1`, [id, name, by]);
       for (const cnId of priced.creditNoteIds) {
-        await tx.query(
-          `update credit_notes set "creditNoteStatus" = 'used', "usedAmount" = (summary->>'total')::numeric, "updatedBy" = $2 where id = $1 and "creditNoteStatus" = 'issued'`,
-          [cnId, by],
-        );
+        await tx.query(`update credit_notes set "creditNoteStatus" = 'used', "usedAmount" = (summary->>'total')::numeric, "updatedBy" = $2 where id = $1`, [cnId, by]);
         await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'change_status', $2::jsonb, $3::jsonb, $4)`, [
           cnId, JSON.stringify({ creditNoteStatus: "issued" }), JSON.stringify({ creditNoteStatus: "used", refundId: id }), by,
         ]);
       }
-      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[]) and "depositStatus" = 'paid'`, [priced.depositIds, by]);
+      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[])`, [priced.depositIds, by]);
     }
     await tx.query(`update refunds set "refundStatus" = $2, "updatedBy" = $3 where id = $1`, [id, input.status, by]);
     if (before.withdrawalId && (input.status === "refunded" || input.status === "rejected_by_sale" || input.status === "rejected_by_finance")) {
@@ -452,8 +510,9 @@ export async function changeRefundStatus(db: Db, id: string, input: { status: Re
 }
 
 /** `GET /refund/{id}`. */
-export async function refundDetail(db: Queryable, id: string, rights: RefundRights): Promise<RefundDetail> {
+export async function refundDetail(db: Queryable, id: string, rights: RefundRights, viewer: string | null = null): Promise<RefundDetail> {
   const r = await readRefund(db, id);
+  const filledByViewer = !!viewer && (await feesFilledBy(db, id)).includes(viewer);
   const classes = await readClasses(db, id);
   const names = classes.length
     ? (await db.query<{ id: string; name: string }>(`select id, name from classes where id = any($1::uuid[])`, [classes.map((c) => c.classId)])).rows
@@ -515,7 +574,7 @@ export async function refundDetail(db: Queryable, id: string, rights: RefundRigh
     depositIds: r.depositIds,
     creditNoteChoices: cns.map((c) => ({ id: c.id, name: c.name, amount: centsToNumeric(creditNoteLeft(cents(c.total), cents(c.usedAmount))) })),
     depositChoices: deps.map((d) => ({ id: d.id, name: d.name, amount: d.amount })),
-    moves: refundMovesFrom(r.refundStatus).filter((m) => rights.has(m.right)).map((m) => ({ to: m.to, label: m.label })),
+    moves: refundMovesFrom(r.refundStatus).filter((m) => rights.has(m.right) && !(m.to === "refunded" && filledByViewer)).map((m) => ({ to: m.to, label: m.label })),
     editStep: step && rights.has(step) ? step : null,
     updatedAt: r.updatedAt,
     createdAt: r.createdAt,
@@ -540,7 +599,7 @@ export async function classesNotRefunded(db: Queryable, studentId: string) {
 /** `POST /classes/get-class-infor-for-refund`: what the class's refund line would be for a last lesson date. */
 export async function classInformationForRefund(db: Queryable, q: { studentId: string; classId: string; lastLessonDate: string }) {
   const billing = await classBilling(db, q.studentId, q.classId);
-  const leftLessonNo = billing ? await lessonsAfter(db, billing.billedLessonIds, q.lastLessonDate) : 0;
+  const leftLessonNo = billing ? await lessonsLeft(db, q.studentId, q.classId, billing.paymentAdviceId, q.lastLessonDate) : 0;
   const receipts = await receiptsOfClass(db, q.studentId, q.classId);
   const f = refundClassFigures({ unitPrice: billing?.unitPrice ?? 0, leftLessonNo, oweLessonNo: 0, deduction: 0, otherPayments: [], gstPercent: billing?.gst ?? 0 });
   return {
