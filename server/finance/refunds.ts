@@ -36,7 +36,6 @@ import { classInformationFromWire } from "../../src/domain/finance/paymentAdvice
 import { classBilling, receiptsOfClass } from "./classBilling.ts";
 import { grantedRights } from "./creditNoteRecord.ts";
 import { refundableLessonsAfter, refundCap } from "./caps.ts";
-import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { CAP_MESSAGES } from "../../src/domain/finance/caps.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
