@@ -564,7 +564,9 @@ class SuspensionCreditNote implements Cmd {
 class WithdrawalRefund implements Cmd {
   constructor(readonly student: number, readonly includeCredit: boolean) {}
   check(m: Model) {
-    return !m.students[this.student % m.students.length]!.withdrawn;
+    // a withdrawal of a student the sequence never billed tests nothing of the money
+    const i = this.student % m.students.length;
+    return !m.students[i]!.withdrawn && m.pas.some((p) => p.student === i && p.status !== "unpaid");
   }
   async run(m: Model, r: Real) {
     const i = this.student % m.students.length;
