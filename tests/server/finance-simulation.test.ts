@@ -5,6 +5,12 @@
  * command. On the PostgreSQL lane the "at once" commands really run concurrently. A failure shrinks to its
  * shortest sequence and prints it with its seed (replay: `npm run simulate -- --runs <numRuns> --seed=<seed>`).
  * The long run is `npm run simulate -- --runs N`.
+ *
+ * KNOWN DEFECT this test finds (left asserting the right behaviour, reported for a decision; not fixed here — the
+ * service is another helper's): a void of a paid PA voids its payments but leaves its invoice's paidAmount at the
+ * amount received, so "for every invoice Σ non-voided payments = amount received" (FINANCE.md §6) breaks. Shortest
+ * sequence, on both lanes: [IssuePa(student 0), Pay(pa 0, cash, rest, once, front_desk), VoidPaidPa(0)] →
+ * {"invoice received":["INV-BME-2026-00111"]}. The run fails whenever a sequence voids a paid PA.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
