@@ -93,7 +93,7 @@ await dispose();
 
 const s = sim.stats;
 if (values.ignore.length) console.log(`NOT CHECKED (--ignore): ${values.ignore.join("; ")}`);
-console.log(`finance simulation on ${lane}: ${result.numRuns} sequences passed of ${runs} asked (${s.sequences} run, shrinking included), ${s.commands} commands run (${s.refused} refused by the service), violations: ${result.failed ? 1 : 0}`);
+console.log(`finance simulation on ${lane}: ${result.failed ? result.numRuns - 1 : result.numRuns} sequences passed of ${runs} asked (${s.sequences} run, shrinking included), ${s.commands} commands run (${s.refused} refused by the service), violations: ${result.failed ? 1 : 0}`);
 console.log(`  by command: ${Object.entries(s.byCommand).map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(`  servers opened ${s.servers} (${s.studentsPerServer} students each, ${sim.studentsPerSequence} per sequence)`);
 console.log(`  seed ${result.seed}; setup ${setupSeconds.toFixed(1)} s, run ${((Date.now() - started) / 1000 - setupSeconds).toFixed(1)} s`);

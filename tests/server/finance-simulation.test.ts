@@ -11,6 +11,11 @@
  * amount received, so "for every invoice Σ non-voided payments = amount received" (FINANCE.md §6) breaks. Shortest
  * sequence, on both lanes: [IssuePa(student 0), Pay(pa 0, cash, rest, once, front_desk), VoidPaidPa(0)] →
  * {"invoice received":["INV-BME-2026-00111"]}. The run fails whenever a sequence voids a paid PA.
+ * Two more, found by `npm run simulate` (voiding a receipt ignores what was already credited from its money):
+ * - [IssuePa(student 0), Pay(pa 2, cash, rest, once, front_desk), SuspensionCreditNote(student 0, 1 lesson), VoidReceipt(0)]
+ *   → the suspension credit note stays issued for money no longer received: {"student: money out over money in": [student]};
+ * - [IssuePa(student 0), Pay(pa 0, cash, over, once, front_desk), OverpaidCreditNote(pa 0), VoidReceipt(0)]
+ *   → the overpaid credit note stays issued after the overpaying receipt is voided: {"overpaid credit note over the excess": ["CN-BME-2026-00004"]}.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
