@@ -190,6 +190,9 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     // read again under the invoice's lock: a concurrent void of the same receipt has finished by now
     const { rows: locked } = await tx.query<{ status: string }>(`select status from receipts where id = $1 for update`, [receiptId]);
     if (locked[0]!.status === "voided") throw new FinanceError(400, INVOICE_MESSAGES.receiptVoided);
+    // Money out never exceeds money in (FINANCE.md §7): a receipt whose money a live credit note or refund gives back stays.
+    const madeFrom = await liveCreditFromReceipt(tx, receiptId);
+    if (madeFrom.length) throw new FinanceError(409, INVOICE_MESSAGES.receiptCredited(madeFrom.join(", ")));
     const { rows: payments } = await tx.query<{ id: string; amount: string; creditNoteId: string | null }>(
       `select id, amount::text as amount, "creditNoteId" from invoice_payments where "receiptId" = $1 and status <> 'deleted'`,
       [receiptId],
@@ -204,6 +207,20 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     await postReceiptVoided(tx, receiptId, by);
     return settled;
   });
+}
+
+/** The live credit notes (on their way, issued or used) and refunds (not rejected) made from a receipt's money, by number. */
+async function liveCreditFromReceipt(tx: Queryable, receiptId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string }>(
+    `select coalesce(cn.name, 'a credit note awaiting approval') as name from credit_notes cn join credit_note_fees f on f.id = cn."creditNoteFeeId"
+      where f."receiptId" = $1 and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided')
+     union all
+     select coalesce(rf.name, 'a refund in progress') from refunds rf
+      where rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')
+        and exists (select 1 from refund_classes rc where rc."refundId" = rf.id and rc."receiptId" = $1 and rc.status = 'active')`,
+    [receiptId],
+  );
+  return rows.map((r) => r.name);
 }
 
 /**

@@ -292,7 +292,8 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
       `select id from receipts where id = any($1::uuid[]) and status not in ('voided', 'deleted') order by "receiptDate" desc, "createdAt" desc limit 1`,
       [receiptIds],
     );
-    await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [invoiceIds, input.reason, by]);
+    // voided with its payments: the invoice has received nothing any more (Σ live payments = received, FINANCE.md §6)
+    await tx.query(`update invoices set "invoiceStatus" = 'voided', "paidAmount" = 0, reasons = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [invoiceIds, input.reason, by]);
     await markReceiptsVoided(tx, receiptIds, `${VOIDED_WITH_PA_REASON}${input.reason}`, by);
     // a payment recorded without a receipt (none is, since receipts came in; older rows may be) is voided with its invoice
     await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "invoiceId" = any($1::uuid[]) and status <> 'deleted'`, [invoiceIds, by]);

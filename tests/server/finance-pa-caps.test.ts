@@ -194,6 +194,10 @@ describe.each(databaseLanes())("payment advice caps and workflow rules [%s]", (l
     const approved = await call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${cnId}`, { status: "issued", updatedAt });
     expect(approved.statusCode, approved.body).toBe(200);
     const overpaidCredit = cents(approved.json().data.summary.total);
+    // the overpaying receipt's money is now a credit note: the receipt cannot be voided under it
+    const voidOver = await call("finance_manager", "POST", `/finances/receipts/${over.receipt.id}/void`, { reason: "Wrong amount" });
+    expect(voidOver.statusCode, voidOver.body).toBe(409);
+    expect(voidOver.json().message).toBe(`Money of this receipt was credited or is being refunded (${approved.json().data.name}); void or reject those first.`);
 
     const today = todayInSingapore();
     const closing = async () => (await call("hr", "GET", `/reports/daily-closing?from=${today}&to=${today}`)).json().data.totals as { total: string; voided: string };
@@ -206,7 +210,7 @@ describe.each(databaseLanes())("payment advice caps and workflow rules [%s]", (l
     expect(cents(creditNote.total)).toBe(received - overpaidCredit);
     const credited = await one<{ total: string }>(`select sum((summary->>'total')::numeric)::text as total from credit_notes where id = any($1::uuid[]) and "creditNoteStatus" = 'issued'`, [[cnId, creditNote.id]]);
     expect(cents(credited.total)).toBe(received);
-    expect(await one(`select "invoiceStatus" from invoices where id = $1`, [first.invoice.id])).toEqual({ invoiceStatus: "voided" });
+    expect(await one(`select "invoiceStatus", "paidAmount"::text as "paidAmount" from invoices where id = $1`, [first.invoice.id])).toEqual({ invoiceStatus: "voided", paidAmount: "0.00" });
     const payments = (await server.db.query<{ status: string }>(`select status from invoice_payments where "invoiceId" = $1`, [first.invoice.id])).rows;
     expect(payments).toEqual([{ status: "deleted" }, { status: "deleted" }]);
     const receipts = (await server.db.query<{ status: string; voidReason: string }>(`select status, "voidReason" from receipts where "invoiceId" = $1 order by name`, [first.invoice.id])).rows;

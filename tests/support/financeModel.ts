@@ -14,6 +14,8 @@ import type { Db } from "../../server/db/types.ts";
 import { numericToCents, centsToNumeric } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { moneyModelViolations } from "./moneyModel.ts";
+import { reconcile } from "../../server/finance/reconcile.ts";
+import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
 
 export interface SimServer {
   app: FastifyInstance;
@@ -233,7 +235,7 @@ export async function violations(db: Db, studentIds: string[]): Promise<Record<s
         + (select coalesce(sum((r.summary->>'total')::numeric - coalesce((select sum((c.summary->>'total')::numeric) from credit_notes c where r."creditNoteIds" ? c.id::text), 0)), 0)
            from refunds r where r."studentId" = u.id and r.status = 'active' and r."refundStatus" = 'refunded')
         > (select coalesce(sum(p.amount), 0) from invoice_payments p join receipts rc on rc.id = p."receiptId"
-           where rc."studentId" = u.id and (p.status <> 'deleted' or rc."voidReason" like 'Payment advice voided:%'))`,
+           where rc."studentId" = u.id and (p.status <> 'deleted' or left(rc."voidReason", ${VOIDED_WITH_PA_REASON.length}) = '${VOIDED_WITH_PA_REASON}'))`,
     "refund total over its parts": `select coalesce(name, id::text) as name from refunds where status = 'active' and "refundStatus" = 'refunded'
       and (summary->>'total')::numeric <> (summary->>'classAmount')::numeric + (summary->>'creditNoteAmount')::numeric + (summary->>'depositAmount')::numeric`,
   };
@@ -245,14 +247,11 @@ export async function violations(db: Db, studentIds: string[]): Promise<Record<s
   return out;
 }
 
-/**
- * PLUG-IN POINT for the ledger (issue 31 §1, §8): when server/finance/reconcile.ts lands (built on another
- * branch), call its check here and answer its differences as check name → document numbers, e.g.
- *   `const diffs = await reconcile(db); return diffs.length ? { reconcile: diffs.map((d) => d.document) } : {};`
- * It does not exist in this tree yet, so nothing is checked here.
- */
-export async function extraChecks(_db: Db): Promise<Record<string, string[]>> {
-  return {};
+/** The ledger's reconciliation (FINANCE.md §7, `npm run reconcile`): every difference, by check, with its document numbers. */
+export async function extraChecks(db: Db): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const d of await reconcile(db)) (out[`reconcile: ${d.check}`] ??= []).push(`${d.subject}: ${d.message}`);
+  return out;
 }
 
 async function afterCommand(m: Model, r: Real, name: string) {
