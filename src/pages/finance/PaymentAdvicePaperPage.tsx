@@ -6,7 +6,7 @@ import { Alert, Spin, Table } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { safeRichText } from "../../framework/RichTextView.tsx";
+import { RichTextView } from "../../framework/RichTextView.tsx";
 import { PAPER_CSS, PaperButtons, PaperCompany } from "./PaperButtons.tsx";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
@@ -127,8 +127,8 @@ export default function PaymentAdvicePaperPage() {
         {pa.notes && (
           <>
             <h3>Notes</h3>
-            {/* Rich text: sanitised on save, and here again with the same allow-list (notes stored before that still render inert). */}
-            <div dangerouslySetInnerHTML={{ __html: safeRichText(pa.notes) }} />
+            {/* sanitised on save, and shown through the one viewer of stored HTML (the same allow-list) */}
+            <RichTextView html={pa.notes} />
           </>
         )}
       </div>
