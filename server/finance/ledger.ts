@@ -19,6 +19,7 @@ import {
   paymentReceived,
   receiptVoided,
   refundRefunded,
+  type AlreadyCredited,
   type CreditNoteFigures,
   type LedgerLine,
   type LedgerOperation,
@@ -162,7 +163,37 @@ export async function postPaReversed(tx: Queryable, paId: string, operation: "pa
 /** A paid PA voided: the sale reversed, what its payments settled turned into customer credit. */
 export async function postPaVoidedPaid(tx: Queryable, paId: string, by: string | null): Promise<void> {
   const pa = await readPa(tx, paId);
-  await postEntry(tx, paHead(pa, "pa_voided_paid", by), paVoidedPaid(paFigures(pa.paymentSummaryStatic), await paStanding(tx, paId)));
+  await postEntry(tx, paHead(pa, "pa_voided_paid", by), paVoidedPaid(paFigures(pa.paymentSummaryStatic), await paStanding(tx, paId), await creditedBefore(tx, paId)));
+}
+
+/** The suspension credit notes (issued or used) and refunded lessons made from a PA's receipts: their part before GST and their GST. */
+async function creditedBefore(tx: Queryable, paId: string): Promise<AlreadyCredited> {
+  const { rows: notes } = await tx.query<{ subTotal: string | null; gst: string | null }>(
+    `select cn.summary->>'subTotal' as "subTotal", cn.summary->>'gst' as gst from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
+     where cn.type = 'suspension' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used')
+       and (cn."paymentAdviceId" = $1 or f."receiptId" in (select id from receipts where "paymentAdviceId" = $1))`,
+    [paId],
+  );
+  const { rows: lines } = await tx.query<{ unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string }>(
+    `select rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments", pa.gst::text as gst
+     from refund_classes rc join refunds rf on rf.id = rc."refundId" join receipts r on r.id = rc."receiptId" join payment_advices pa on pa.id = r."paymentAdviceId"
+     where r."paymentAdviceId" = $1 and rc.status = 'active' and rf.status <> 'deleted' and rf."refundStatus" = 'refunded'`,
+    [paId],
+  );
+  const credited = { net: 0, gst: 0 };
+  for (const n of notes) {
+    credited.net += cents(n.subTotal);
+    credited.gst += cents(n.gst);
+  }
+  for (const l of lines) {
+    const f = refundClassFigures({
+      unitPrice: cents(l.unitPrice), leftLessonNo: l.leftLessonNo, oweLessonNo: l.oweLessonNo, deduction: cents(l.deduction),
+      otherPayments: (l.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(l.gst) as GstPercent,
+    });
+    credited.net += f.amount - f.gst;
+    credited.gst += f.gst;
+  }
+  return credited;
 }
 
 interface ReceiptHead {

@@ -6,22 +6,20 @@
  * shortest sequence and prints it with its seed (replay: `npm run simulate -- --runs <numRuns> --seed=<seed>`).
  * The long run is `npm run simulate -- --runs N`.
  *
- * KNOWN DEFECT this test finds (left asserting the right behaviour, reported for a decision; not fixed here — the
- * service is another helper's): a void of a paid PA voids its payments but leaves its invoice's paidAmount at the
- * amount received, so "for every invoice Σ non-voided payments = amount received" (FINANCE.md §6) breaks. Shortest
- * sequence, on both lanes: [IssuePa(student 0), Pay(pa 0, cash, rest, once, front_desk), VoidPaidPa(0)] →
- * {"invoice received":["INV-BME-2026-00111"]}. The run fails whenever a sequence voids a paid PA.
- * Two more, found by `npm run simulate` (voiding a receipt ignores what was already credited from its money):
- * - [IssuePa(student 0), Pay(pa 2, cash, rest, once, front_desk), SuspensionCreditNote(student 0, 1 lesson), VoidReceipt(0)]
- *   → the suspension credit note stays issued for money no longer received: {"student: money out over money in": [student]};
- * - [IssuePa(student 0), Pay(pa 0, cash, over, once, front_desk), OverpaidCreditNote(pa 0), VoidReceipt(0)]
- *   → the overpaid credit note stays issued after the overpaying receipt is voided: {"overpaid credit note over the excess": ["CN-BME-2026-00004"]}.
+ * In the suite the sequences come from one fixed seed (SIMULATION_SEED overrides it), so a run is repeatable and a
+ * red CI names a sequence anyone can replay; `npm run simulate` draws new seeds to look for new ones. Defects it
+ * found and that are now tested and mended: a void of a paid PA left its invoice's amount received; voiding a receipt
+ * ignored the credit notes made from its money; a void of a paid PA after a suspension credit note credited those
+ * lessons twice in the ledger.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { startTestServer } from "../support/auth.ts";
 import { financeProperty, Simulation } from "../support/financeModel.ts";
+
+/** The suite's fixed seed (any seed must pass; a fixed one makes a red run repeatable). */
+const SUITE_SEED = 20261127;
 
 describe.each(databaseLanes())("randomised finance workflow [%s]", (lane) => {
   let sim: Simulation;
@@ -35,6 +33,6 @@ describe.each(databaseLanes())("randomised finance workflow [%s]", (lane) => {
   });
 
   it("random sequences of the finance operations keep every invariant after every command", async () => {
-    await fc.assert(financeProperty(sim, 10), { numRuns: 6, endOnFailure: false });
+    await fc.assert(financeProperty(sim, 10), { numRuns: 6, endOnFailure: false, seed: Number(process.env.SIMULATION_SEED ?? SUITE_SEED) });
   }, 240_000);
 });

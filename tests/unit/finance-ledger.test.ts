@@ -121,6 +121,18 @@ describe("posting rules (FINANCE.md §7)", () => {
     expect(balanceOf(all, "deposits_billed")).toBe(0);
   });
 
+  it("paid PA voided after a suspension credit note on it: the credited lessons leave the sale once, the student's credit is what was received", () => {
+    const paid = paymentReceived({ amount: T, method: "cash" }, issued, paTarget({ live: true, totalPayable: T, received: T, deposit: 10000 }));
+    const cn = { type: "suspension" as const, subTotal: 5450, gst: 491, total: 5941 };
+    const lines = paVoidedPaid(PA, standingAfter(issued, paid), { net: cn.subTotal, gst: cn.gst });
+    expectBalanced(lines);
+    const all = [...paIssued(PA), ...paid, ...creditNoteIssued(cn), ...lines];
+    expect(balanceOf(all, "revenue_deferred")).toBe(0);
+    expect(balanceOf(all, "gst_payable")).toBe(0);
+    expect(balanceOf(all, "customer_credit")).toBe(T);
+    expect(balanceOf(all, "receivable")).toBe(0);
+  });
+
   it("suspension credit note issued: deferred revenue and GST down, customer credit up; voided: reversed", () => {
     const cn = { type: "suspension" as const, subTotal: 23980, gst: 2158, total: 26138 };
     expectBalanced(creditNoteIssued(cn));

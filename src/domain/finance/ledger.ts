@@ -154,13 +154,22 @@ export function receiptVoided(payment: { amount: Cents; method: string }, before
   return net([...lines, ...settle(standingAfter(before, lines), target)]);
 }
 
+/** What credit notes for the PA's lessons and its refunded lessons already took out of deferred revenue and GST. */
+export interface AlreadyCredited {
+  net: Cents;
+  gst: Cents;
+}
+
 /**
  * Paid PA voided: the sale is reversed, and what its payments settled becomes customer credit (the cash
- * stays where it was received); deposits it collected are released from deposits_held.
+ * stays where it was received); deposits it collected are released from deposits_held. Lessons already
+ * credited (a suspension credit note) or refunded took their part of the sale out before: the void takes out
+ * only the rest, so the student's credit is what was received less what was already given back (FINANCE.md §4).
  */
-export function paVoidedPaid(pa: PaFigures, before: PaStanding): LedgerLine[] {
+export function paVoidedPaid(pa: PaFigures, before: PaStanding, credited: AlreadyCredited = { net: 0, gst: 0 }): LedgerLine[] {
   const reversal = paReversed(pa);
-  return net([...reversal, ...settle(standingAfter(before, reversal), { receivable: 0, depositsBilled: 0 })]);
+  const alreadyOut = [...move("revenue_deferred", -credited.net), ...move("gst_payable", -credited.gst), ...move("customer_credit", credited.net + credited.gst)];
+  return net([...reversal, ...settle(standingAfter(before, reversal), { receivable: 0, depositsBilled: 0 }), ...alreadyOut]);
 }
 
 export interface CreditNoteFigures {
