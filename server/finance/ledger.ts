@@ -167,7 +167,7 @@ export async function postPaVoidedPaid(tx: Queryable, paId: string, by: string |
 }
 
 /** The suspension credit notes (issued or used) and refunded lessons made from a PA's receipts: their part before GST and their GST. */
-async function creditedBefore(tx: Queryable, paId: string): Promise<AlreadyCredited> {
+export async function creditedBefore(tx: Queryable, paId: string): Promise<AlreadyCredited> {
   const { rows: notes } = await tx.query<{ subTotal: string | null; gst: string | null }>(
     `select cn.summary->>'subTotal' as "subTotal", cn.summary->>'gst' as gst from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
      where cn.type = 'suspension' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used')

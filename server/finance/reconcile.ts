@@ -16,7 +16,7 @@
 import type { Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
 import { paStatusFor, SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
-import { cents, paFigures } from "./ledger.ts";
+import { cents, creditedBefore, paFigures } from "./ledger.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 
 export interface Difference {
@@ -59,9 +59,11 @@ async function paymentAdvices(db: Queryable): Promise<Difference[]> {
     const f = paFigures(r.pss);
     const received = cents(r.received);
     const paid = received > 0 && received >= f.totalPayable;
+    // a paid PA voided after credit notes or refunds of its lessons leaves on its own lines what those took out
+    const credited = r.paymentStatus === "voided" ? await creditedBefore(db, r.id) : { net: 0, gst: 0 };
     const expected: Array<[string, Cents, Cents]> = [
-      ["revenue deferred", live ? f.totalBeforeGst : 0, cents(r.deferred)],
-      ["GST payable", live ? f.gst : 0, cents(r.gst)],
+      ["revenue deferred", live ? f.totalBeforeGst : credited.net, cents(r.deferred)],
+      ["GST payable", live ? f.gst : credited.gst, cents(r.gst)],
       ["still owed (receivable)", live ? Math.max(0, f.totalPayable - received) : 0, cents(r.receivable)],
       ["deposits billed and unpaid", live && !paid ? f.deposit : 0, cents(r.billed)],
     ];
