@@ -7,6 +7,7 @@ import { seedDemo, demoAccountsText } from "./db/seed-demo.ts";
 import { startOutboxDelivery } from "./mail/outbox.ts";
 import { transportFromEnv } from "./mail/transport.ts";
 import { backfillLedger } from "./finance/ledgerBackfill.ts";
+import { startDailyRecognition } from "./finance/dailyRecognition.ts";
 
 const config = configFromEnv();
 const dev = process.argv.includes("--dev");
@@ -19,12 +20,14 @@ const db = await openDatabase(config, { statementTimeoutMs: config.statementTime
 });
 let closing = false;
 let delivery: { stop(): Promise<void> } | undefined;
+let recognition: { stop(): Promise<void> } | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`${signal}: closing…`);
   try {
     await delivery?.stop();
+    await recognition?.stop();
     await app?.close();
   } finally {
     await db.close();
@@ -39,9 +42,11 @@ if (config.seedDemo) {
   const created = await seedDemo(db);
   if (created) console.log("Demo data created.");
 }
-// documents made before the ledger (or by an older seed) get the entries they imply; idempotent
+// documents made before the ledger (or by an older seed) get the entries they imply, and the revenue of lessons
+// delivered since the last run is recognised; idempotent
 const backfilled = await backfillLedger(db);
-if (backfilled) console.log(`Ledger: ${backfilled} entries posted for documents made before it.`);
+if (backfilled) console.log(`Ledger: ${backfilled} entries posted (documents made before it, revenue recognised to date).`);
+recognition = startDailyRecognition(db);
 if (!dev) await buildBrowserAppIfStale();
 const app = await buildServer({ db, config, migrations: total }, { logger: false, serveApp: !dev });
 await app.listen({ port: config.port, host: config.host });

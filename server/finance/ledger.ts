@@ -19,6 +19,7 @@ import {
   paymentReceived,
   receiptVoided,
   refundRefunded,
+  revenueRecognised,
   type AlreadyCredited,
   type CreditNoteFigures,
   type LedgerLine,
@@ -29,6 +30,7 @@ import {
 import { refundClassFigures } from "../../src/domain/finance/refund.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
+import { revenueLinesSql } from "./revenueLines.ts";
 
 export type LedgerDocumentType = "payment_advice" | "receipt" | "credit_note" | "refund";
 
@@ -79,9 +81,67 @@ export async function writeEntries(tx: Queryable, entries: readonly Entry[]): Pr
   return real.length;
 }
 
-/** Posts one entry (nothing when the operation moves no money). */
+/**
+ * Posts one entry (nothing when the operation moves no money), then brings the student's revenue recognition up
+ * to date in the same transaction: every operation can change what a PA recognises (a payment makes its fees due,
+ * a credit note or a void takes revenue back, an edit changes its lessons). The caller holds the student's lock.
+ */
 export async function postEntry(tx: Queryable, head: EntryHead, lines: LedgerLine[]): Promise<void> {
   await writeEntries(tx, [{ head, lines }]);
+  await recogniseRevenue(tx, [head.studentId], head.createdBy);
+}
+
+// ── revenue recognition ────────────────────────────────────────────────────────────────────────
+
+export interface RecognitionGap {
+  paymentAdviceId: string;
+  name: string | null;
+  companyId: string;
+  studentId: string;
+  /** What the revenue model recognises on the PA today (server/finance/revenueLines.ts). */
+  target: Cents;
+  /** What the PA's recognition entries recognised so far. */
+  posted: Cents;
+}
+
+/**
+ * The PAs (of the students given, or all) whose revenue recognised in the ledger differs from what the revenue
+ * model recognises today: live PAs by the model, voided, withdrawn and deleted ones at zero.
+ */
+export async function recognitionGaps(db: Queryable, studentIds: readonly string[] | null): Promise<RecognitionGap[]> {
+  const { rows } = await db.query<{ id: string; name: string | null; companyId: string; studentId: string; target: string; posted: string }>(
+    `with ${revenueLinesSql(`($1::uuid[] is null or pa."studentId" = any($1::uuid[]))`)},
+     target as (select pa, sum(cents - credited) filter (where held) as cents from revenue_lines group by pa),
+     posted as (
+       select e."documentId" as pa, sum(l.credit - l.debit) as amount from journal_entries e join journal_lines l on l."entryId" = e.id
+       where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised'
+         and ($1::uuid[] is null or e."documentId" in (select p.id from payment_advices p where p."studentId" = any($1::uuid[])))
+       group by 1
+     )
+     select pa.id, pa.name, pa."companyId", pa."studentId", (coalesce(t.cents, 0) / 100.0)::numeric(14,2)::text as target, coalesce(p.amount, 0)::text as posted
+     from target t full join posted p on p.pa = t.pa join payment_advices pa on pa.id = coalesce(t.pa, p.pa)
+     where coalesce(t.cents, 0) <> coalesce(p.amount, 0) * 100
+     order by pa."studentId", pa.id`,
+    [studentIds],
+  );
+  return rows.map((r) => ({ paymentAdviceId: r.id, name: r.name, companyId: r.companyId, studentId: r.studentId, target: cents(r.target), posted: cents(r.posted) }));
+}
+
+/**
+ * Recognition entries for the students given (the caller holds their locks): one per PA whose recognised revenue
+ * differs from the model's, dated today, moving the difference between revenue_deferred and revenue_recognised.
+ * Idempotent: a second run the same day finds nothing to move. Returns how many entries were written.
+ */
+export async function recogniseRevenue(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<number> {
+  const gaps = await recognitionGaps(tx, studentIds);
+  const day = todayInSingapore();
+  return writeEntries(
+    tx,
+    gaps.map((g) => ({
+      head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
+      lines: revenueRecognised(g.target, g.posted),
+    })),
+  );
 }
 
 // ── payment advices and their receipts ─────────────────────────────────────────────────────────

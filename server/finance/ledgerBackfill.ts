@@ -22,7 +22,8 @@ import {
   standingAfter,
   type LedgerLine,
 } from "../../src/domain/finance/ledger.ts";
-import { cents, creditNoteFigures, paFigures, refundFigures, writeEntries, type Entry, type EntryHead } from "./ledger.ts";
+import { cents, creditNoteFigures, paFigures, recognitionGaps, recogniseRevenue, refundFigures, writeEntries, type Entry, type EntryHead } from "./ledger.ts";
+import { lockStudentMoney } from "./locks.ts";
 import { financeTransaction } from "./transaction.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 
@@ -129,7 +130,27 @@ async function backfillRefunds(tx: Queryable): Promise<number> {
   return writeEntries(tx, entries);
 }
 
-/** Posts the entries every document without any implies; returns how many entries were written. */
+/**
+ * Brings every PA's revenue recognition up to date (lessons delivered since the last run): the server runs it at
+ * start-up and when the Singapore day changes, `npm run reconcile` before it checks. One read finds the students
+ * whose PAs differ; each batch of them is then locked (in id order, like every money operation) and recognised
+ * again under the locks, so a concurrent operation of the same student cannot post the same difference twice.
+ */
+export async function recogniseAllRevenue(db: Db): Promise<number> {
+  const students = [...new Set((await recognitionGaps(db, null)).map((g) => g.studentId))].sort();
+  let posted = 0;
+  for (let i = 0; i < students.length; i += BATCH) {
+    const batch = students.slice(i, i + BATCH);
+    posted += await financeTransaction(db, async (tx) => {
+      for (const s of batch) await lockStudentMoney(tx, s);
+      return recogniseRevenue(tx, batch, null);
+    });
+  }
+  return posted;
+}
+
+/** Posts the entries every document without any implies, then the revenue recognised to date; returns how many entries were written. */
 export async function backfillLedger(db: Db): Promise<number> {
-  return financeTransaction(db, async (tx) => (await backfillPaymentAdvices(tx)) + (await backfillCreditNotes(tx)) + (await backfillRefunds(tx)));
+  const documents = await financeTransaction(db, async (tx) => (await backfillPaymentAdvices(tx)) + (await backfillCreditNotes(tx)) + (await backfillRefunds(tx)));
+  return documents + (await recogniseAllRevenue(db));
 }

@@ -3,9 +3,11 @@
  * and from the ledger and lists every difference, each naming the document (its number) or the student.
  * Read-only. The identities checked:
  *   - every journal entry is balanced (debits = credits, at least one line);
- *   - every document's amounts equal its own ledger lines (PA: revenue deferred, GST, what is still owed
- *     and deposits billed; receipt: the money it brought in; suspension credit note: the credit it gave;
+ *   - every document's amounts equal its own ledger lines (PA: revenue deferred and recognised, GST, what is
+ *     still owed and deposits billed; receipt: the money it brought in; suspension credit note: the credit it gave;
  *     refund: the cash it paid out);
+ *   - per PA: the revenue recognised in the ledger = what the revenue model recognises today (lessons
+ *     delivered, fees due, less credits: server/finance/revenueLines.ts, the revenue report's own lines);
  *   - per student: receivable, customer_credit and deposits_held from the documents = from the ledger,
  *     and neither customer_credit nor deposits_held below zero;
  *   - per invoice: Σ non-voided payments = its amount received, and its PA's status agrees;
@@ -16,7 +18,7 @@
 import type { Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
 import { paStatusFor, SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
-import { cents, creditedBefore, paFigures } from "./ledger.ts";
+import { cents, creditedBefore, paFigures, recognitionGaps } from "./ledger.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 
 export interface Difference {
@@ -43,9 +45,9 @@ async function unbalancedEntries(db: Queryable): Promise<Difference[]> {
 }
 
 async function paymentAdvices(db: Queryable): Promise<Difference[]> {
-  const { rows } = await db.query<{ id: string; name: string; paymentStatus: string; pss: PaRow["paymentSummaryStatic"]; received: string; deferred: string; gst: string; receivable: string; billed: string }>(
+  const { rows } = await db.query<{ id: string; name: string; paymentStatus: string; pss: PaRow["paymentSummaryStatic"]; received: string; revenue: string; gst: string; receivable: string; billed: string }>(
     `select pa.id, pa.name, pa."paymentStatus", pa."paymentSummaryStatic" as pss, ${RECEIVED("pa.id")}::text as received,
-       ${ON_DOC("payment_advice", "pa.id", "revenue_deferred", "l.credit - l.debit")}::text as deferred,
+       (${ON_DOC("payment_advice", "pa.id", "revenue_deferred", "l.credit - l.debit")} + ${ON_DOC("payment_advice", "pa.id", "revenue_recognised", "l.credit - l.debit")})::text as revenue,
        ${ON_DOC("payment_advice", "pa.id", "gst_payable", "l.credit - l.debit")}::text as gst,
        (select coalesce(sum(case when l.account = 'receivable' then l.debit - l.credit end), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
          where (e."documentType" = 'payment_advice' and e."documentId" = pa.id) or (e."documentType" = 'receipt' and e."documentId" in (select r.id from receipts r where r."paymentAdviceId" = pa.id)))::text as receivable,
@@ -62,7 +64,7 @@ async function paymentAdvices(db: Queryable): Promise<Difference[]> {
     // a paid PA voided after credit notes or refunds of its lessons leaves on its own lines what those took out
     const credited = r.paymentStatus === "voided" ? await creditedBefore(db, r.id) : { net: 0, gst: 0 };
     const expected: Array<[string, Cents, Cents]> = [
-      ["revenue deferred", live ? f.totalBeforeGst : credited.net, cents(r.deferred)],
+      ["revenue (deferred + recognised)", live ? f.totalBeforeGst : credited.net, cents(r.revenue)],
       ["GST payable", live ? f.gst : credited.gst, cents(r.gst)],
       ["still owed (receivable)", live ? Math.max(0, f.totalPayable - received) : 0, cents(r.receivable)],
       ["deposits billed and unpaid", live && !paid ? f.deposit : 0, cents(r.billed)],
@@ -72,6 +74,15 @@ async function paymentAdvices(db: Queryable): Promise<Difference[]> {
     }
   }
   return out;
+}
+
+/** Each PA's revenue recognised in the ledger is what the revenue model recognises today (voided ones: nothing). */
+async function revenueRecognised(db: Queryable): Promise<Difference[]> {
+  return (await recognitionGaps(db, null)).map((g) => ({
+    check: "revenue recognised = revenue model",
+    subject: g.name ?? g.paymentAdviceId,
+    message: `${money(g.posted)} recognised in the ledger, ${money(g.target)} by the lessons delivered and fees due (less credits)`,
+  }));
 }
 
 async function receipts(db: Queryable): Promise<Difference[]> {
@@ -240,7 +251,7 @@ async function numbers(db: Queryable): Promise<Difference[]> {
 /** Every difference found, in the order of the checks. */
 export async function reconcile(db: Queryable): Promise<Difference[]> {
   const out: Difference[] = [];
-  for (const check of [unbalancedEntries, paymentAdvices, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers]) out.push(...(await check(db)));
+  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers]) out.push(...(await check(db)));
   return out;
 }
 

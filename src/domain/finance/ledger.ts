@@ -15,6 +15,7 @@ export type Account = (typeof ACCOUNTS)[number];
 
 export const OPERATIONS = [
   "pa_issued", "pa_edited", "pa_voided_unpaid", "pa_withdrawn", "pa_voided_paid", "payment_received", "receipt_voided", "credit_note_issued", "credit_note_voided", "refund_refunded",
+  "revenue_recognised",
 ] as const;
 export type LedgerOperation = (typeof OPERATIONS)[number];
 
@@ -221,4 +222,14 @@ export function refundRefunded(r: RefundFigures): LedgerLine[] {
     ...move("deposits_held", r.deposits),
     ...move("cash", -total, r.method),
   ]);
+}
+
+/**
+ * Revenue recognised: a PA's revenue moves from deferred to recognised as its lessons are delivered and its fees
+ * fall due, by the difference between what should be recognised now and what its earlier entries recognised (a
+ * negative difference — a credit, a void, an edit — moves it back: the dated correction entry of FINANCE.md §7).
+ */
+export function revenueRecognised(target: Cents, alreadyRecognised: Cents): LedgerLine[] {
+  const delta = target - alreadyRecognised;
+  return net([...move("revenue_deferred", delta), ...move("revenue_recognised", -delta)]);
 }
