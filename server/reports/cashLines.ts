@@ -1,18 +1,19 @@
 /**
- * Money received, line by line (FINANCE.md §6, §7): the one SQL source both the daily receipt report and the daily
- * closing report read, so they cannot disagree about the same money. One line per successful payment with its
- * receipt: the day it was received (Singapore), the method, the amount, and whether it was voided — a voided
- * payment or receipt stays on its original day, in the Voided column of both reports (a void turns cash received
- * into customer credit; it never changes what a past day's drawer held).
- * When the ledger lands, this becomes the `cash:<method>` lines by day; the reports stay as they are.
+ * Money received, line by line, from the ledger (FINANCE.md §6, §7): the one SQL source both the daily receipt
+ * report and the daily closing report read, so they cannot disagree about the same money. One line per payment
+ * recorded: its `payment_received` entry, on the entry's day (the receipt date), for the `cash:<method>` money it
+ * brought in, with its receipt and whether the receipt was voided — a voided payment stays on its original day,
+ * in the Voided column of both reports (a void turns cash received into customer credit or takes it back on the
+ * day of the void; it never changes what a past day's drawer held). A payment by credit note brought no cash: it
+ * is listed under its method at the receipt's amount (the credit it spent; docs/DECISIONS.md). Refunds paid out
+ * are cash lines too, but not receipts: they are left out here.
  * Parameters: $1 from day, $2 to day, $3 company (or null), $4 branch (or null).
  */
-import { PERIOD_END, PERIOD_START } from "./filters.ts";
-
 export const CASH_LINES = `(
-  select p.id, r.id as "receiptId", r.name as "receiptName", to_char(p."paidAt" at time zone 'Asia/Singapore', 'YYYY-MM-DD') as day,
-    p."paymentMethod" as method, p.amount, (p.status = 'deleted' or coalesce(r.status = 'voided', false)) as voided,
-    i."companyId", r."branchId", coalesce(r."studentId", i."studentId") as "studentId", i.name as invoice
-  from invoice_payments p join invoices i on i.id = p."invoiceId" left join receipts r on r.id = p."receiptId"
-  where p."paidAt" >= ${PERIOD_START(1)} and p."paidAt" < ${PERIOD_END(2)} and p."transactionStatus" = 'success'
-    and ($3::uuid is null or i."companyId" = $3) and ($4::uuid is null or r."branchId" = $4))`;
+  select e.id, r.id as "receiptId", r.name as "receiptName", e.day::text as day, r."paymentMethod" as method,
+    case when r."paymentMethod" = 'credit_note' then r.amount
+         else (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l where l."entryId" = e.id and l.account = 'cash') end as amount,
+    r.status = 'voided' as voided, e."companyId", r."branchId", e."studentId", i.name as invoice
+  from journal_entries e join receipts r on r.id = e."documentId" left join invoices i on i.id = r."invoiceId"
+  where e.operation = 'payment_received' and e."documentType" = 'receipt'
+    and e.day between $1::date and $2::date and ($3::uuid is null or e."companyId" = $3) and ($4::uuid is null or r."branchId" = $4))`;
