@@ -226,32 +226,57 @@ export async function postPaVoidedPaid(tx: Queryable, paId: string, by: string |
   await postEntry(tx, paHead(pa, "pa_voided_paid", by), paVoidedPaid(paFigures(pa.paymentSummaryStatic), await paStanding(tx, paId), await creditedBefore(tx, paId)));
 }
 
-/** The suspension credit notes (issued or used) and refunded lessons made from a PA's receipts: their part before GST and their GST. */
+/** A credit note or refund line made from a PA (or its receipts), live or on its way: its status and its part before GST and GST. */
+export interface CreditTaken {
+  kind: "credit_note" | "refund";
+  /** The credit note's type (suspension, overpaid); "withdrawal" for a refund line. */
+  type: string;
+  /** The credit note's or refund's status. */
+  status: string;
+  net: Cents;
+  gst: Cents;
+}
+
+/**
+ * Every credit note (of the PA, or made from one of its receipts) and every refund line (from one of its receipts)
+ * not rejected, voided or deleted — what was given back, or is on its way to be, from the money the PA received.
+ * A refund line is priced by the refund's own function at the PA's GST rate.
+ */
+export async function creditsFromPa(tx: Queryable, paId: string): Promise<CreditTaken[]> {
+  const receipts = `(select r.id from receipts r where r."paymentAdviceId" = $1 or r."invoiceId" in (select i.id from invoices i where i."paymentAdviceId" = $1))`;
+  const { rows: notes } = await tx.query<{ type: string; creditNoteStatus: string; subTotal: string | null; gst: string | null; total: string | null }>(
+    `select cn.type, cn."creditNoteStatus", cn.summary->>'subTotal' as "subTotal", cn.summary->>'gst' as gst, cn.summary->>'total' as total
+     from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
+     where (cn."paymentAdviceId" = $1 or f."receiptId" in ${receipts}) and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided', 'delete')`,
+    [paId],
+  );
+  const { rows: lines } = await tx.query<{ refundStatus: string; unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string }>(
+    `select rf."refundStatus", rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments",
+            (select pa.gst::text from payment_advices pa where pa.id = $1) as gst
+     from refund_classes rc join refunds rf on rf.id = rc."refundId"
+     where rc."receiptId" in ${receipts} and rc.status <> 'deleted' and rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')`,
+    [paId],
+  );
+  return [
+    ...notes.map((n): CreditTaken => ({ kind: "credit_note", type: n.type, status: n.creditNoteStatus, net: cents(n.subTotal), gst: n.gst === null ? cents(n.total) - cents(n.subTotal) : cents(n.gst) })),
+    ...lines.map((l): CreditTaken => {
+      const f = refundClassFigures({
+        unitPrice: cents(l.unitPrice), leftLessonNo: l.leftLessonNo, oweLessonNo: l.oweLessonNo, deduction: cents(l.deduction),
+        otherPayments: (l.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(l.gst) as GstPercent,
+      });
+      return { kind: "refund", type: "withdrawal", status: l.refundStatus, net: f.amount - f.gst, gst: f.gst };
+    }),
+  ];
+}
+
+/** What the issued or used suspension credit notes and the refunded lessons took out of a PA's sale: before GST and GST. */
 export async function creditedBefore(tx: Queryable, paId: string): Promise<AlreadyCredited> {
-  const { rows: notes } = await tx.query<{ subTotal: string | null; gst: string | null }>(
-    `select cn.summary->>'subTotal' as "subTotal", cn.summary->>'gst' as gst from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
-     where cn.type = 'suspension' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used')
-       and (cn."paymentAdviceId" = $1 or f."receiptId" in (select id from receipts where "paymentAdviceId" = $1))`,
-    [paId],
-  );
-  const { rows: lines } = await tx.query<{ unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string }>(
-    `select rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments", pa.gst::text as gst
-     from refund_classes rc join refunds rf on rf.id = rc."refundId" join receipts r on r.id = rc."receiptId" join payment_advices pa on pa.id = r."paymentAdviceId"
-     where r."paymentAdviceId" = $1 and rc.status = 'active' and rf.status <> 'deleted' and rf."refundStatus" = 'refunded'`,
-    [paId],
-  );
   const credited = { net: 0, gst: 0 };
-  for (const n of notes) {
-    credited.net += cents(n.subTotal);
-    credited.gst += cents(n.gst);
-  }
-  for (const l of lines) {
-    const f = refundClassFigures({
-      unitPrice: cents(l.unitPrice), leftLessonNo: l.leftLessonNo, oweLessonNo: l.oweLessonNo, deduction: cents(l.deduction),
-      otherPayments: (l.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(l.gst) as GstPercent,
-    });
-    credited.net += f.amount - f.gst;
-    credited.gst += f.gst;
+  for (const c of await creditsFromPa(tx, paId)) {
+    const took = c.kind === "refund" ? c.status === "refunded" : c.type === "suspension" && (c.status === "issued" || c.status === "used");
+    if (!took) continue;
+    credited.net += c.net;
+    credited.gst += c.gst;
   }
   return credited;
 }

@@ -5,19 +5,17 @@
  * issued for the money received). Every update checks the `updatedAt` the caller read.
  */
 import type { Db, Queryable } from "../db/index.ts";
-import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
+import { centsToNumeric, type Cents } from "../../src/domain/money.ts";
 import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import { refundClassFigures } from "../../src/domain/finance/refund.ts";
-import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
 import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { nextDocumentNumber } from "./numbers.ts";
-import { postPaEdited, postPaIssued, postPaReversed, postPaVoidedPaid } from "./ledger.ts";
+import { creditsFromPa, postPaEdited, postPaIssued, postPaReversed, postPaVoidedPaid } from "./ledger.ts";
 import { markReceiptsVoided } from "./invoices.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, requireRight } from "./transaction.ts";
 
@@ -286,7 +284,7 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
     const { rows: usedDeposits } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [input.id]);
     if (usedDeposits.length) throw new FinanceError(400, "A deposit collected on this payment advice was already used; it cannot be voided.");
     const received: Cents = await amountReceived(tx, input.id);
-    const alreadyCredited = await creditedFromReceipts(tx, before, receiptIds);
+    const alreadyCredited = await creditedFromReceipts(tx, input.id);
     const credit = Math.max(0, received - alreadyCredited);
     const { rows: lastReceipt } = await tx.query<{ id: string }>(
       `select id from receipts where id = any($1::uuid[]) and status not in ('voided', 'deleted') order by "receiptDate" desc, "createdAt" desc limit 1`,
@@ -294,7 +292,7 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
     );
     // voided with its payments: the invoice has received nothing any more (Σ live payments = received, FINANCE.md §6)
     await tx.query(`update invoices set "invoiceStatus" = 'voided', "paidAmount" = 0, reasons = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [invoiceIds, input.reason, by]);
-    await markReceiptsVoided(tx, receiptIds, `${VOIDED_WITH_PA_REASON}${input.reason}`, by);
+    await markReceiptsVoided(tx, receiptIds, `${VOIDED_WITH_PA_REASON}${input.reason}`, by, true);
     // a payment recorded without a receipt (none is, since receipts came in; older rows may be) is voided with its invoice
     await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "invoiceId" = any($1::uuid[]) and status <> 'deleted'`, [invoiceIds, by]);
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id, by]);
@@ -337,36 +335,10 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
  * or refund from it still on its way refuses the void: decide it first, so that it neither credits the
  * same money again nor leaves the student without it when rejected.
  */
-async function creditedFromReceipts(tx: Queryable, pa: PaRow, receiptIds: readonly string[]): Promise<Cents> {
-  const { rows: notes } = await tx.query<{ total: string | null; creditNoteStatus: string }>(
-    `select cn.summary->>'total' as total, cn."creditNoteStatus" from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
-     where (cn."paymentAdviceId" = $1 or f."receiptId" = any($2::uuid[])) and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided', 'delete')`,
-    [pa.id, receiptIds],
-  );
-  const { rows: lines } = await tx.query<{ refundStatus: string; unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ name: string; amount: string }> }>(
-    `select rf."refundStatus", rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments"
-     from refund_classes rc join refunds rf on rf.id = rc."refundId"
-     where rc."receiptId" = any($1::uuid[]) and rc.status <> 'deleted' and rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')`,
-    [receiptIds],
-  );
-  if (notes.some((n) => n.creditNoteStatus !== "issued" && n.creditNoteStatus !== "used") || lines.some((l) => l.refundStatus !== "refunded")) {
-    throw new FinanceError(409, PA_MESSAGES.creditPending);
-  }
-  const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
-  const refunded = lines.reduce(
-    (sum, l) =>
-      sum +
-      refundClassFigures({
-        unitPrice: cents(l.unitPrice),
-        leftLessonNo: l.leftLessonNo,
-        oweLessonNo: l.oweLessonNo,
-        deduction: cents(l.deduction),
-        otherPayments: (l.otherPayments ?? []).map((p) => ({ name: p.name, amount: cents(p.amount) })),
-        gstPercent: Number(pa.gst) as GstPercent,
-      }).amount,
-    0,
-  );
-  return notes.reduce((sum, n) => sum + cents(n.total), 0) + refunded;
+async function creditedFromReceipts(tx: Queryable, paId: string): Promise<Cents> {
+  const taken = await creditsFromPa(tx, paId);
+  if (taken.some((c) => (c.kind === "refund" ? c.status !== "refunded" : c.status !== "issued" && c.status !== "used"))) throw new FinanceError(409, PA_MESSAGES.creditPending);
+  return taken.reduce((sum, c) => sum + c.net + c.gst, 0);
 }
 
 export async function getPaymentAdvice(db: Queryable, id: string): Promise<PaymentAdviceRecord> {
