@@ -226,12 +226,16 @@ async function liveCreditFromReceipt(tx: Queryable, receiptId: string): Promise<
 /**
  * Voids receipts and their payments the one way the reports read them: the receipt `voided` with its reason,
  * its payments `deleted`. Both keep their day, so the daily receipt and closing reports show them in their
- * Voided column on that day. The caller holds the locks.
+ * Voided column on that day. `withPa`: voided with their paid PA, their money kept as the student's credit
+ * (not given back). The caller holds the locks.
  */
-export async function markReceiptsVoided(tx: Queryable, receiptIds: readonly string[], reason: string, by: string | null): Promise<void> {
+export async function markReceiptsVoided(tx: Queryable, receiptIds: readonly string[], reason: string, by: string | null, withPa = false): Promise<void> {
   if (!receiptIds.length) return;
   await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = any($1::uuid[]) and status <> 'deleted'`, [receiptIds, by]);
-  await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = any($1::uuid[]) and status not in ('voided', 'deleted')`, [receiptIds, reason, by]);
+  await tx.query(
+    `update receipts set status = 'voided', "voidReason" = $2, "voidedWithPa" = $4, "updatedBy" = $3 where id = any($1::uuid[]) and status not in ('voided', 'deleted')`,
+    [receiptIds, reason, by, withPa],
+  );
 }
 
 /** Void an invoice with a reason; refused while it has payments that are not voided. */

@@ -78,15 +78,14 @@ export function creditNoteLeft(total: Cents, used: Cents): Cents {
   return Math.max(0, total - used);
 }
 
-/**
- * The void reason of receipts voided with their paid PA (FINANCE.md §4): that money stays received and becomes
- * customer credit, whereas a receipt voided on its own gives its money back. The ledger and the reconciliation
- * tell the two apart by this prefix.
- */
+/** The void reason shown on receipts voided with their paid PA (FINANCE.md §4), before the PA's void reason. */
 export const VOIDED_WITH_PA_REASON = "Payment advice voided: ";
 
-/** SQL: whether receipt `r` was voided on its own (its money taken back), not with its paid PA. */
-export const SELF_VOIDED_RECEIPT_SQL = `(r.status = 'voided' and r."voidReason" is not null and left(r."voidReason", ${VOIDED_WITH_PA_REASON.length}) <> '${VOIDED_WITH_PA_REASON}')`;
+/**
+ * SQL: whether receipt `r` was voided on its own (its money taken back), not with its paid PA (`voidedWithPa`: that
+ * money stays received and becomes customer credit). The ledger and the reconciliation tell the two apart by it.
+ */
+export const SELF_VOIDED_RECEIPT_SQL = `(r.status = 'voided' and r."voidReason" is not null and not r."voidedWithPa")`;
 
 export const INVOICE_MESSAGES = {
   notFound: "Invoice not found.",
