@@ -5,8 +5,5 @@
 alter table journal_entries drop constraint journal_entries_operation_check;
 alter table journal_entries add constraint journal_entries_operation_check check (operation in ('pa_issued', 'pa_edited', 'pa_voided_unpaid', 'pa_withdrawn',
   'pa_voided_paid', 'payment_received', 'receipt_voided', 'credit_note_issued', 'credit_note_voided', 'refund_refunded', 'revenue_recognised'));
-
--- the reports read lines by account, company and day (daily closing: cash; revenue: revenue_*; deposits: deposits_held)
-create index journal_lines_account_company_day_idx on journal_lines (account, "companyId", day);
 -- every finance operation brings its student's recognition up to date: the student's PAs, found by student
 create index if not exists payment_advices_student_idx on payment_advices ("studentId");
