@@ -1,7 +1,9 @@
 /**
- * The caps of FINANCE.md §7 for credit notes and refunds, read from the documents. Callers hold the
- * student's money lock (locks.ts) so that what is read here cannot be spent by another request before
- * the caller writes; these are the functions to switch to ledger balances once the ledger exists.
+ * The caps of FINANCE.md §7 for credit notes and refunds. Callers hold the student's money lock (locks.ts) so
+ * that what is read here cannot be spent by another request before the caller writes. What a refund may pay out
+ * of the student's credit and deposits is bounded by the ledger's customer_credit and deposits_held balances;
+ * what was paid for which lessons stays read from the documents, the one place that holds the split per class
+ * and lesson (the ledger keeps money per student, not per lesson).
  */
 import type { Queryable } from "../db/index.ts";
 import { numericToCents, type Cents } from "../../src/domain/money.ts";
@@ -10,6 +12,7 @@ import { refundClassFigures } from "../../src/domain/finance/refund.ts";
 import { creditNoteLeft } from "../../src/domain/finance/invoice.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { amountReceived } from "./paymentAdviceRecord.ts";
+import { studentBalances } from "./ledger.ts";
 
 const cents = (v: string | null | undefined): Cents => numericToCents(v ?? "0") ?? 0;
 
@@ -40,13 +43,36 @@ async function creditedLessons(db: Queryable, studentId: string, classId: string
 }
 
 /**
- * The suspended lessons a credit note may credit: billed on the PA, paid for, and not credited by another
- * credit note of the class (FINANCE.md §7 "a credit note for lessons is at most what was paid for those
- * lessons not yet credited").
+ * The suspended lessons a credit note may credit: billed on the PA, paid for, and neither credited by another
+ * credit note of the class nor given back by a withdrawal's refund (FINANCE.md §7 "a credit note for lessons is
+ * at most what was paid for those lessons not yet credited"). A refund (filled, on its way or refunded) gives back
+ * `leftLessonNo` of the paid lessons after its last lesson date that no credit note had when it was filled: of
+ * those lessons, a credit note may take only what the refunds and the other credit notes leave. Checked when the
+ * fees are filled and again at approval, under the student's lock, so a refund filled in between counts.
  */
 export async function creditableLessons(db: Queryable, q: { studentId: string; classId: string; paymentAdviceId: string; lessonIds: readonly string[]; creditNoteId: string | null }): Promise<string[]> {
   const { billed, paid } = await paidLessonsOfClass(db, q.paymentAdviceId, q.classId);
-  return refundableLessons(billed, paid, q.lessonIds, await creditedLessons(db, q.studentId, q.classId, q.creditNoteId));
+  const credited = await creditedLessons(db, q.studentId, q.classId, q.creditNoteId);
+  let creditable = refundableLessons(billed, paid, q.lessonIds, credited);
+  if (!creditable.length) return creditable;
+  const { rows: refunds } = await db.query<{ lastLessonDate: string; left: number }>(
+    `select rc."lastLessonDate"::text as "lastLessonDate", coalesce(rc."leftLessonNo", 0)::int as left from refund_classes rc join refunds rf on rf.id = rc."refundId"
+     where rf."studentId" = $1 and rc."classId" = $2 and rc."lastLessonDate" is not null and rc.status <> 'deleted' and rf.status <> 'deleted'
+       and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')`,
+    [q.studentId, q.classId],
+  );
+  if (!refunds.length) return creditable;
+  const { rows: dated } = await db.query<{ id: string; date: string }>(`select id, date::text as date from lessons where id = any($1::uuid[])`, [billed]);
+  const dateOf = new Map(dated.map((l) => [l.id, l.date]));
+  const paidIds = billed.slice(0, paid);
+  const taken = new Set(credited);
+  for (const r of refunds) {
+    const after = (id: string) => (dateOf.get(id) ?? "") > r.lastLessonDate;
+    const free = paidIds.filter((id) => after(id) && !taken.has(id)).length - r.left;
+    let room = Math.max(0, free);
+    creditable = creditable.filter((id) => !after(id) || room-- > 0);
+  }
+  return creditable;
 }
 
 /** The billed lessons after the last lesson date that were paid for and not credited: what a withdrawal refunds. */
@@ -92,12 +118,14 @@ export async function refundCap(db: Queryable, studentId: string, lines: readonl
      where id = any($1::uuid[]) and "studentId" = $2 and "creditNoteStatus" = 'issued' and status = 'active'`,
     [creditNoteIds, studentId],
   );
-  const creditNotes = cns.reduce((s, c) => s + creditNoteLeft(cents(c.total), cents(c.usedAmount)), 0);
   const { rows: deps } = await db.query<{ amount: string }>(
     `select amount::text as amount from deposits where id = any($1::uuid[]) and "studentId" = $2 and "depositStatus" = 'paid' and status = 'active'`,
     [depositIds, studentId],
   );
-  const deposits = deps.reduce((s, d) => s + cents(d.amount), 0);
+  // what the documents include, never more than the student's credit and deposits held in the ledger
+  const held = await studentBalances(db, studentId);
+  const creditNotes = Math.min(cns.reduce((s, c) => s + creditNoteLeft(cents(c.total), cents(c.usedAmount)), 0), Math.max(0, held.customerCredit));
+  const deposits = Math.min(deps.reduce((s, d) => s + cents(d.amount), 0), Math.max(0, held.depositsHeld));
   return { lessons, creditNotes, deposits, total: lessons + creditNotes + deposits };
 }
 

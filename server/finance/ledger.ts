@@ -91,6 +91,17 @@ export async function postEntry(tx: Queryable, head: EntryHead, lines: LedgerLin
   await recogniseRevenue(tx, [head.studentId], head.createdBy);
 }
 
+/** A student's customer_credit and deposits_held balances in the ledger (the caller holds the student's lock to spend them). */
+export async function studentBalances(db: Queryable, studentId: string): Promise<{ customerCredit: Cents; depositsHeld: Cents }> {
+  const { rows } = await db.query<{ credit: string; held: string }>(
+    `select coalesce(sum(credit - debit) filter (where account = 'customer_credit'), 0)::text as credit,
+            coalesce(sum(credit - debit) filter (where account = 'deposits_held'), 0)::text as held
+     from journal_lines where "studentId" = $1 and account in ('customer_credit', 'deposits_held')`,
+    [studentId],
+  );
+  return { customerCredit: cents(rows[0]?.credit), depositsHeld: cents(rows[0]?.held) };
+}
+
 // ── revenue recognition ────────────────────────────────────────────────────────────────────────
 
 export interface RecognitionGap {
