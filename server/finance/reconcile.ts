@@ -11,6 +11,9 @@
  *   - per student: receivable, customer_credit and deposits_held from the documents = from the ledger,
  *     and neither customer_credit nor deposits_held below zero;
  *   - per invoice: Σ non-voided payments = its amount received, and its PA's status agrees;
+ *   - caps (FINANCE.md §6, §7): per PA and class, the lessons credited by issued suspension credit notes and given
+ *     back by refunded refunds ≤ the lessons its payments paid for (with customer_credit ≥ 0 and deposits_held ≥ 0
+ *     below: a refund never pays out more than the lessons paid and not delivered, the credit and the deposits);
  *   - per student: deposits collected = held + used (deducted on a live PA) + refunded; per deposit: its
  *     status agrees with its PA (paid with it) and its use (deducted or refunded);
  *   - document numbers: no gap and no duplicate per company, year and prefix.
@@ -18,6 +21,7 @@
 import type { Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
 import { paStatusFor, SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
+import { lessonsPaidFor } from "../../src/domain/finance/caps.ts";
 import { cents, creditedBefore, paFigures, recognitionGaps } from "./ledger.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 
@@ -83,6 +87,34 @@ async function revenueRecognised(db: Queryable): Promise<Difference[]> {
     subject: g.name ?? g.paymentAdviceId,
     message: `${money(g.posted)} recognised in the ledger, ${money(g.target)} by the lessons delivered and fees due (less credits)`,
   }));
+}
+
+/** Money out never exceeds money in (FINANCE.md §7): lessons given back at most once and only as far as they were paid for. */
+async function lessonCaps(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ name: string; classId: string; className: string | null; billed: number; total: string; received: string; credited: number; refunded: number }>(
+    `with cards as (
+       select pa.id, pa.name, card->>'id' as "classId", jsonb_array_length(coalesce(card->'responses'->'lessonIds', '[]'::jsonb)) as billed,
+         pa."paymentSummaryStatic"->>'totalPayable' as total, ${RECEIVED("pa.id")}::text as received
+       from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
+       where pa.status <> 'deleted' and pa.name is not null and pa."paymentStatus" in ${LIVE}
+     )
+     select c.name, c."classId", cl.name as "className", c.billed, c.total, c.received,
+       (select coalesce(sum(f."numberOfLesson"), 0)::int from credit_notes cn join credit_note_fees f on f.id = cn."creditNoteFeeId" join credit_note_classes k on k.id = cn."creditNoteClassId"
+         join receipts r on r.id = f."receiptId"
+         where cn.type = 'suspension' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used') and r."paymentAdviceId" = c.id and k."classId"::text = c."classId") as credited,
+       (select coalesce(sum(rc."leftLessonNo"), 0)::int from refund_classes rc join refunds rf on rf.id = rc."refundId" join receipts r on r.id = rc."receiptId"
+         where rf.status <> 'deleted' and rf."refundStatus" = 'refunded' and rc.status <> 'deleted' and r."paymentAdviceId" = c.id and rc."classId"::text = c."classId") as refunded
+     from cards c left join classes cl on cl.id::text = c."classId"
+     order by c.name, c."classId"`,
+  );
+  const out: Difference[] = [];
+  for (const r of rows) {
+    const paid = lessonsPaidFor(r.billed, cents(r.received), cents(r.total));
+    if (r.credited + r.refunded > paid) {
+      out.push({ check: "cap: lessons given back ≤ lessons paid for", subject: r.name, message: `${r.className ?? r.classId}: ${r.credited} credited + ${r.refunded} refunded > ${paid} of ${r.billed} lessons paid for` });
+    }
+  }
+  return out;
 }
 
 async function receipts(db: Queryable): Promise<Difference[]> {
@@ -251,7 +283,7 @@ async function numbers(db: Queryable): Promise<Difference[]> {
 /** Every difference found, in the order of the checks. */
 export async function reconcile(db: Queryable): Promise<Difference[]> {
   const out: Difference[] = [];
-  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers]) out.push(...(await check(db)));
+  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers]) out.push(...(await check(db)));
   return out;
 }
 
