@@ -394,6 +394,8 @@ async function assertFresh(tx: Queryable, row: RefundRow, updatedAt: string) {
 /** `PATCH /refund/{id}`: the fields of the current step (others are refused), priced again, one update log. */
 export async function updateRefund(db: Db, id: string, input: RefundUpdate, by: string | null, rights: RefundRights): Promise<RefundRow> {
   return financeTransaction(db, async (tx) => {
+    // FINANCE.md §1 lock order: the student's money first (a new last lesson date reprices the student's unpaid PAs)
+    await lockStudentMoney(tx, (await readRefund(tx, id)).studentId);
     const before = await readRefund(tx, id, true);
     const step = refundEditStep(before.refundStatus);
     if (!step) throw new FinanceError(400, REFUND_MESSAGES.notEditable);
@@ -441,6 +443,8 @@ async function updateClass(tx: Queryable, refund: RefundRow, classes: RefundClas
     await withdrawLessons(tx, refund.studentId, line.classId, c.lastLessonDate, by);
     await tx.query(`update student_classes set "endDate" = $3::date where "userId" = $1 and "classId" = $2 and status = 'withdrawn'`, [refund.studentId, line.classId, c.lastLessonDate]);
     if (refund.withdrawalId) await tx.query(`update withdrawals set "lastLessonDate" = $2::date where id = $1`, [refund.withdrawalId, c.lastLessonDate]);
+    // the unpaid PAs billing the class follow the new date in the same call, as they did when the withdrawal was made
+    await withdrawUnpaidPas(tx, refund.studentId, line.classId, by);
   }
   const leftLessonNo = billing ? await lessonsLeft(tx, refund.studentId, line.classId, billing.paymentAdviceId, lastLessonDate) : receiptId ? line.leftLessonNo : 0;
   const oweLessonNo = c.oweLessonNo ?? line.oweLessonNo;

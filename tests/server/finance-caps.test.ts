@@ -232,41 +232,4 @@ describe.each(databaseLanes())("caps of credit notes and refunds [%s]", (lane) =
     expect(ownRefund.json().message).toBe(REFUND_MESSAGES.fourEyes);
     expect((await refundOf(refundId)).refundStatus).toBe("awaiting_finance_approval");
   });
-
-  it("a withdrawal's refund and a suspension credit note of the same lessons, at once: the lessons are given back once, by one of them", async () => {
-    const [e] = await enrolmentsWithLessonsAhead(server, 1, 4, "SLC");
-    expect(e, "an SLC student with four lessons ahead").toBeTruthy();
-    const pa = await issuedPa(server, token.front_desk!, e!, e!.studentId);
-    const receipt = await pay(pa.id, pa.summary.total);
-    const created = await call("front_desk", "POST", "/credit-notes", { type: "suspension", studentId: e!.studentId, classId: e!.id, startDate: e!.lessons[1]!.date, endDate: e!.lessons[2]!.date, reason: "Trip" });
-    expect(created.statusCode, created.body).toBe(201);
-    const cnId = created.json().data.creditNoteId;
-    expect((await cnMove("front_desk", cnId, "awaiting_finance_action")).statusCode).toBe(200);
-    const cnUpdatedAt = (await cnOf(cnId)).updatedAt;
-
-    // the refund of every lesson after the first and the credit note's two lessons, filled by two people at once
-    const [refund, fill] = await Promise.all([
-      call("front_desk", "POST", "/refund", { type: "withdrawal", studentId: e!.studentId, classId: e!.id, noticeDate: todayInSingapore(), lastLessonDate: e!.lessons[0]!.date, reason: "Moving" }),
-      call("finance_staff", "PUT", `/credit-notes/${cnId}`, { updatedAt: cnUpdatedAt, numberOfLesson: 2, receiptId: receipt.id, reason: "Trip" }),
-    ]);
-    expect(refund.statusCode, refund.body).toBe(201);
-    expect([200, 400]).toContain(fill.statusCode);
-    const refunded = (await refundOf(refund.json().data.refundId)).classes[0].leftLessonNo as number;
-    const credited = (await cnOf(cnId)).creditNoteFee.numberOfLesson as number;
-    const { n: paidAfter } = await one<{ n: number }>(
-      `select count(*)::int as n from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
-         cross join lateral jsonb_array_elements_text(card->'responses'->'lessonIds') lid join lessons l on l.id = lid::uuid
-       where pa.id = $1 and l.date > $2::date`,
-      [pa.id, e!.lessons[0]!.date],
-    );
-    expect(refunded + credited).toBe(paidAfter);
-    if (fill.statusCode === 400) expect(fill.json().message).toBe("This credit note can credit at most 0 lessons (S$0.00): what was paid for the suspended lessons and not yet credited.");
-
-    // filled before the refund, the credit note is approved; filled after it, its approval is refused: the refund took them
-    if (credited === 2) {
-      expect((await cnMove("finance_staff", cnId, "awaiting_finance_approval")).statusCode).toBe(200);
-      const approved = await cnMove("finance_manager", cnId, "issued");
-      expect(approved.statusCode, approved.body).toBe(200);
-    }
-  });
 });

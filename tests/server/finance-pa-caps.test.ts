@@ -224,4 +224,25 @@ describe.each(databaseLanes())("payment advice caps and workflow rules [%s]", (l
     expect(cents(closingAfter.voided) - cents(closingBefore.voided)).toBe(received);
     expect(cents(closingBefore.total) - cents(closingAfter.total)).toBe(received);
   });
+
+  it("a withdrawal's last lesson date moved later: the unpaid PA bills the class up to the new date in the same call, its invoice follows", async () => {
+    const [e] = await enrolmentsWithLessonsAhead(server, 1, 4, "SLC");
+    const pa = await issuedPa(server, token.front_desk!, e!, e!.studentId);
+    const invoice = (await call("front_desk", "POST", "/finances/invoices", { paymentAdviceId: pa.id })).json().data.invoice;
+    const created = await call("front_desk", "POST", "/refund", { type: "withdrawal", studentId: e!.studentId, classId: e!.id, noticeDate: todayInSingapore(), lastLessonDate: e!.lessons[0]!.date, reason: "Moving" });
+    expect(created.statusCode, created.body).toBe(201);
+    const refundId = created.json().data.refundId;
+    const billed = async () => one<{ lessons: number; total: string }>(
+      `select jsonb_array_length(pa."classInformations"->0->'responses'->'lessonIds') as lessons, pa.summary->>'total' as total from payment_advices pa where pa.id = $1`,
+      [pa.id],
+    );
+    const first = await billed();
+    const refund = (await call("finance_manager", "GET", `/refund/${refundId}`)).json().data;
+    const moved = await call("front_desk", "PATCH", `/refund/${refundId}`, { updatedAt: refund.updatedAt, classes: [{ id: refund.classes[0].id, lastLessonDate: e!.lessons[1]!.date }] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const second = await billed();
+    expect(second.lessons).toBe(first.lessons + 1);
+    expect(cents(second.total)).toBeGreaterThan(cents(first.total));
+    expect(await one(`select total::text as total from invoices where id = $1`, [invoice.id])).toEqual({ total: second.total });
+  });
 });
