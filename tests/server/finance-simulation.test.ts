@@ -16,7 +16,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { startTestServer } from "../support/auth.ts";
-import { financeProperty, Simulation } from "../support/financeModel.ts";
+import { Simulation } from "../support/financeModel.ts";
+import { financeProperty } from "../support/financeCommands.ts";
 
 /** The suite's fixed seed (any seed must pass; a fixed one makes a red run repeatable). */
 const SUITE_SEED = 20261127;
