@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- --runs N [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--ignore <check name>]…`:
+ * `npm run simulate -- --runs N [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
  * the randomised finance workflow (tests/support/financeCommands.ts) for N sequences, on a freshly migrated and
  * seeded database — PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a scratch template database is created
  * from it and dropped at the end; the "at once" commands then really run concurrently, and now and then a child
@@ -9,6 +9,7 @@
  * Prints the figures and, on a violation, the shortest failing sequence with its seed (pass it back with the
  * same --runs to replay); exits 1 on a violation.
  */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import pg from "pg";
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     seed: { type: "string" },
     "full-check": { type: "string", default: "sequence" },
     "no-kills": { type: "boolean", default: false },
+    template: { type: "string" },
+    minutes: { type: "string" },
     ignore: { type: "string", multiple: true, default: [] },
   },
 });
@@ -37,14 +40,21 @@ const maxCommands = Number(values["max-commands"]);
 const url = process.env.TEST_DATABASE_URL;
 const lane = url ? "postgres" : "pglite";
 
+async function seededPglite() {
+  const db = await openPglite();
+  await migrate(db);
+  await seedDemo(db);
+  const dump = await db.dumpDataDir();
+  await db.close();
+  return dump;
+}
+
 /** The seeded template once; each `open` is a fresh copy of it (as the test suite does, tests/support/global-db.ts). */
 async function opener(): Promise<{ open: () => Promise<SimServer>; dispose: () => Promise<void> }> {
   if (!url) {
-    const db = await openPglite();
-    await migrate(db);
-    await seedDemo(db);
-    const dump = await db.dumpDataDir();
-    await db.close();
+    // --template FILE: the seeded PGlite data directory kept as a file between runs
+    const dump: Uint8Array = values.template && existsSync(values.template) ? readFileSync(values.template) : await seededPglite();
+    if (values.template && !existsSync(values.template)) writeFileSync(values.template, dump);
     return { open: async () => serverOver(await openPglite({ loadDataDir: dump })), dispose: async () => {} };
   }
   const admin = async (sql: string) => {
@@ -53,12 +63,17 @@ async function opener(): Promise<{ open: () => Promise<SimServer>; dispose: () =
     await c.query(sql);
     await c.end();
   };
-  const template = `bo_sim_template_${process.pid}`;
-  await admin(`create database "${template}"`);
-  const tdb = await openPostgres(withDatabase(url, template), { max: 2 });
-  await migrate(tdb);
-  await seedDemo(tdb);
-  await tdb.close();
+  // --template NAME: a seeded database kept between runs (made by the first run that names it), for parallel workers
+  const kept = values.template;
+  const template = kept ?? `bo_sim_template_${process.pid}`;
+  const exists = kept && (await new pg.Pool({ connectionString: url, max: 1 }).query(`select 1 from pg_database where datname = $1`, [kept]).then((r) => r.rowCount === 1));
+  if (!exists) {
+    await admin(`create database "${template}"`);
+    const tdb = await openPostgres(withDatabase(url, template), { max: 2 });
+    await migrate(tdb);
+    await seedDemo(tdb);
+    await tdb.close();
+  }
   let n = 0;
   return {
     open: async () => {
@@ -68,7 +83,7 @@ async function opener(): Promise<{ open: () => Promise<SimServer>; dispose: () =
       const db: Db = await openPostgres(databaseUrl, { max: 4 });
       return { ...(await serverOver(db, { after: () => admin(`drop database if exists "${name}" with (force)`) })), databaseUrl };
     },
-    dispose: () => admin(`drop database if exists "${template}" with (force)`),
+    dispose: () => (kept ? Promise.resolve() : admin(`drop database if exists "${template}" with (force)`)),
   };
 }
 
@@ -88,6 +103,8 @@ const setupSeconds = (Date.now() - started) / 1000;
 const progress = setInterval(() => console.error(`[${new Date().toISOString()}] ${sim.stats.sequences} sequences, ${sim.stats.commands} commands, ${sim.stats.refused} with refusals, servers ${sim.stats.servers}`), 60_000);
 const result = await fc.check(financeProperty(sim, maxCommands), {
   numRuns: runs,
+  // --minutes M: stop drawing new sequences after M minutes (the figures say how many ran)
+  ...(values.minutes ? { interruptAfterTimeLimit: Number(values.minutes) * 60_000, markInterruptAsFailure: false } : {}),
   ...(values.seed !== undefined ? { seed: Number(values.seed) } : {}),
 });
 clearInterval(progress);
@@ -96,7 +113,7 @@ await dispose();
 
 const s = sim.stats;
 if (values.ignore.length) console.log(`NOT CHECKED (--ignore): ${values.ignore.join("; ")}`);
-console.log(`finance simulation on ${lane}: ${result.failed ? result.numRuns - 1 : result.numRuns} sequences passed of ${runs} asked (${s.sequences} run, shrinking included), ${s.commands} commands run (${s.refused} refused by the service), violations: ${result.failed ? 1 : 0}`);
+console.log(`finance simulation on ${lane}: ${result.failed ? result.numRuns - 1 : result.numRuns} sequences passed of ${runs} asked${result.interrupted ? ` (stopped after --minutes ${values.minutes})` : ""} (${s.sequences} run, shrinking included), ${s.commands} commands run (${s.refused} refused by the service), violations: ${result.failed ? 1 : 0}`);
 const runSeconds = (Date.now() - started) / 1000 - setupSeconds;
 console.log(`  by command: ${Object.entries(s.byCommand).sort(([, a], [, b]) => b - a).map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(`  refusals (predicted by the model), by kind:\n${Object.entries(s.refusals).sort(([, a], [, b]) => b - a).map(([k, v]) => `    ${v} × ${k}`).join("\n") || "    none"}`);

@@ -703,12 +703,15 @@ export class SuspensionCreditNote implements Cmd {
     const move = async (role: Role, status: string) => r.sim.call(role, "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status, updatedAt: (await fresh()).updatedAt }, randomUUID());
     expectStatus(await move("front_desk", "awaiting_finance_action"), [200], "suspension to finance");
     const receipt = pa.receipts.find((x) => !x.voided)!;
-    const filled = await r.sim.call(this.filler, "PUT", `/credit-notes/${id}`, { updatedAt: (await fresh()).updatedAt, numberOfLesson: this.lessons, receiptId: receipt.id, reason: "Simulation: overseas" }, randomUUID());
+    const prefilled = await fresh();
+    const filled = await r.sim.call(this.filler, "PUT", `/credit-notes/${id}`, { updatedAt: prefilled.updatedAt, numberOfLesson: this.lessons, receiptId: receipt.id, reason: "Simulation: overseas" }, randomUUID());
     expectStatus(filled, [200, 400], "credit note fees");
     let approved: Answer | undefined;
     if (filled.statusCode === 200) {
       expectStatus(await move(this.filler, "awaiting_finance_approval"), [200], "credit note to approval");
-      const own = this.filler === "finance_manager";
+      // four eyes (docs/DECISIONS.md): whoever changed the fee block at the finance step does not approve it;
+      // confirming the fees the suspension prefilled is not filling them
+      const own = this.filler === "finance_manager" && JSON.stringify(prefilled.creditNoteFee) !== JSON.stringify((await fresh()).creditNoteFee);
       approved = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: this.decision, updatedAt: (await fresh()).updatedAt }, randomUUID(), own);
       expectStatus(approved, own && this.decision === "issued" ? [403] : this.decision === "issued" ? [200, 400, 409] : [200], `${this.decision} suspension credit note`);
       if (approved.statusCode === 200 && this.decision === "issued") {
@@ -737,7 +740,8 @@ export async function refundAwaitingApproval(m: Model, r: Real, i: number, inclu
   const id = created.json().data.refundId as string;
   const fresh = async () => (await r.sim.call("finance_manager", "GET", `/refund/${id}`)).json().data;
   const patch = async (role: Role, body: Record<string, unknown>) => r.sim.call(role, "PATCH", `/refund/${id}`, { updatedAt: (await fresh()).updatedAt, ...body }, randomUUID());
-  const move = async (role: Role, status: string) => r.sim.call(role, "PATCH", `/refund/${id}/change-refund-status`, { status, updatedAt: (await fresh()).updatedAt }, randomUUID());
+  const move = async (role: Role, status: string) =>
+    r.sim.call(role, "PATCH", `/refund/${id}/change-refund-status`, { status, updatedAt: (await fresh()).updatedAt, ...(status.startsWith("rejected") ? { reasonReject: "Simulation: stays" } : {}) }, randomUUID());
   let included: Answer | undefined;
   const creditNoteIds = includeCredit ? m.cns.filter((c) => c.student === i && c.status === "issued" && c.used === 0).map((c) => c.id) : [];
   const depositIds = includeCredit ? await paidDeposits(r, i) : [];
