@@ -225,6 +225,18 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     expect(differences).toEqual([]);
   });
 
+  it("a receipt whose PA's deposit was deducted on a later PA is not voided: the deposit would be spent but never collected (found by npm run simulate)", async () => {
+    const first = await issuedPa(server, token.front_desk!, classes[1]!, students[0]!, { deposits: [{ name: "Deposit", amount: "50.00" }] });
+    const paid = (await pay(first.id, { amount: first.summary.total, paymentMethod: "cash" })).json().data;
+    const deposit = await one<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1`, [first.id]);
+    await issuedPa(server, token.front_desk!, classes[0]!, students[0]!, { deductedDeposit: [{ name: "Deposit", depositId: deposit.id }], isDeductedDeposit: true });
+    const voided = await api(server.app, "POST", `/finances/receipts/${paid.receipt.id}/void`, token.finance_staff, { reason: "wrong amount" });
+    expect(voided.statusCode, voided.body).toBe(409);
+    expect(voided.json().message).toBe("A deposit collected on this payment advice was already used; its payments cannot be voided.");
+    expect(await one(`select "depositStatus" as s from deposits where id = $1`, [deposit.id])).toEqual({ s: "used" });
+    expect(await paStatus(first.id)).toBe("paid");
+  });
+
   it("identities (FINANCE.md §6): each invoice's paid amount is the sum of its non-voided payments and its PA's status agrees", async () => {
     const { rows } = await server.db.query<{ total: string; paid: string; sum: string; status: string; pa: string }>(
       `select i.total::text as total, i."paidAmount"::text as paid, i."invoiceStatus" as status, pa."paymentStatus" as pa,
