@@ -197,6 +197,15 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
       `select id, amount::text as amount, "creditNoteId" from invoice_payments where "receiptId" = $1 and status <> 'deleted'`,
       [receiptId],
     );
+    // A deposit collected on the PA and already deducted on another PA (or refunded) was paid by this money: the
+    // void would leave it spent but never collected (as for a void of the paid PA, FINANCE.md §4).
+    const { rows: depositRows } = await tx.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1 and status <> 'deleted'`, [invoice.paymentAdviceId]);
+    await lockDocuments(tx, "deposits", depositRows.map((d) => d.id));
+    const after = (await receivedOn(tx, invoice.id)) - payments.reduce((sum, p) => sum + cents(p.amount), 0);
+    if (after < cents(invoice.total)) {
+      const { rows: used } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [invoice.paymentAdviceId]);
+      if (used.length) throw new FinanceError(409, INVOICE_MESSAGES.receiptDepositUsed);
+    }
     for (const p of payments) {
       if (!p.creditNoteId) continue;
       const { rows: cn } = await tx.query<{ usedAmount: string; creditNoteStatus: string }>(`select "usedAmount"::text as "usedAmount", "creditNoteStatus" from credit_notes where id = $1 for update`, [p.creditNoteId]);

@@ -129,7 +129,8 @@ async function receipts(db: Queryable): Promise<Difference[]> {
   for (const r of rows) {
     // a receipt voided on its own takes its money back; one voided with its paid PA keeps it (it became credit)
     const doc = r.status === "deleted" || r.selfVoided ? 0 : cents(r.amount);
-    const ledger = r.paymentMethod === "credit_note" ? -cents(r.ledger) : cents(r.ledger);
+    // debits less credits: cash in for a cash receipt, and for a payment by credit note the credit spent (a debit of customer_credit)
+    const ledger = cents(r.ledger);
     if (doc !== ledger) out.push({ check: "document = its ledger lines", subject: r.name ?? r.id, message: `${r.status} receipt (${r.paymentMethod}): ${money(doc)} received by the document, ${money(ledger)} in the ledger` });
   }
   return out;

@@ -10,6 +10,7 @@ import { api, signIn, startTestServer, type TestServer } from "../support/auth.t
 import { issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
+import { reconcile } from "../../server/finance/reconcile.ts";
 
 describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) => {
   let server: TestServer;
@@ -207,6 +208,33 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     const notOver = await issuedPa(server, token.front_desk!, classes[0]!, students[2]!);
     const exact = (await pay(notOver.id, { amount: notOver.summary.total, paymentMethod: "cash" })).json().data;
     expect((await make("finance_staff", { type: "overpaid", receiptId: exact.receipt.id })).json().message).toBe("This receipt's invoice is not overpaid.");
+  });
+
+  it("a payment by an approved credit note reconciles: its receipt's ledger lines spend the student's credit (found by npm run simulate)", async () => {
+    const over = await issuedPa(server, token.front_desk!, classes[1]!, students[1]!);
+    const paid = (await pay(over.id, { amount: centsToNumeric(cents(over.summary.total) + 2000), paymentMethod: "cash" })).json().data;
+    const made = (await api(server.app, "POST", "/credit-notes", token.finance_staff, { type: "overpaid", receiptId: paid.receipt.id })).json().data;
+    const current = (await api(server.app, "GET", `/credit-notes/${made.id}`, token.finance_manager)).json().data;
+    const approved = await api(server.app, "PATCH", `/credit-notes/change-status-credit-note/${made.id}`, token.finance_manager, { status: "issued", updatedAt: current.updatedAt });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const next = await issuedPa(server, token.front_desk!, classes[0]!, students[1]!);
+    const byCredit = await pay(next.id, { amount: "20.00", paymentMethod: "credit_note", creditNoteId: made.id });
+    expect(byCredit.statusCode, byCredit.body).toBe(201);
+    const receipt = byCredit.json().data.receipt.name as string;
+    const differences = (await reconcile(server.db)).filter((d) => d.subject === receipt || d.subject === approved.json().data.name);
+    expect(differences).toEqual([]);
+  });
+
+  it("a receipt whose PA's deposit was deducted on a later PA is not voided: the deposit would be spent but never collected (found by npm run simulate)", async () => {
+    const first = await issuedPa(server, token.front_desk!, classes[1]!, students[0]!, { deposits: [{ name: "Deposit", amount: "50.00" }] });
+    const paid = (await pay(first.id, { amount: first.summary.total, paymentMethod: "cash" })).json().data;
+    const deposit = await one<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1`, [first.id]);
+    await issuedPa(server, token.front_desk!, classes[0]!, students[0]!, { deductedDeposit: [{ name: "Deposit", depositId: deposit.id }], isDeductedDeposit: true });
+    const voided = await api(server.app, "POST", `/finances/receipts/${paid.receipt.id}/void`, token.finance_staff, { reason: "wrong amount" });
+    expect(voided.statusCode, voided.body).toBe(409);
+    expect(voided.json().message).toBe("A deposit collected on this payment advice was already used; its payments cannot be voided.");
+    expect(await one(`select "depositStatus" as s from deposits where id = $1`, [deposit.id])).toEqual({ s: "used" });
+    expect(await paStatus(first.id)).toBe("paid");
   });
 
   it("identities (FINANCE.md §6): each invoice's paid amount is the sum of its non-voided payments and its PA's status agrees", async () => {

@@ -2,14 +2,13 @@
  * Test helpers for identity and the access policy: the real server (buildServer) over a private copy
  * of the run's seeded database, signing in as the demo accounts (one per role, plus multi_role).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { buildServer } from "../../server/app.ts";
-import { configFromEnv, type Config } from "../../server/config.ts";
+import type { Config } from "../../server/config.ts";
 import type { Db } from "../../server/db/types.ts";
 import { openTestDb, type Lane } from "./db.ts";
+import { serverOver, type TestServer } from "./server.ts";
+
+export type { TestServer };
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const STAFF_ROLES = [
@@ -18,30 +17,10 @@ export const STAFF_ROLES = [
 ] as const;
 export const ALL_ROLES = ["admin", ...STAFF_ROLES] as const;
 
-export interface TestServer {
-  app: FastifyInstance;
-  db: Db;
-  close(): Promise<void>;
-}
-
 /** `observe` may wrap the database the server is given (e.g. to record the statements it sends). */
 export async function startTestServer(lane: Lane, options: { observe?: (db: Db) => Db; config?: Partial<Config> } = {}): Promise<TestServer> {
   const opened = await openTestDb(lane);
-  const db = options.observe ? options.observe(opened) : opened;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-auth-"));
-  const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1", ...options.config };
-  // The tests stand in for a proxy: each test client sends its own X-Forwarded-For address.
-  const app = await buildServer({ db, config, migrations: 0 }, { logger: false, serveApp: false });
-  await app.ready();
-  return {
-    app,
-    db,
-    async close() {
-      await app.close();
-      await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return serverOver(options.observe ? options.observe(opened) : opened, { config: options.config });
 }
 
 let address = 0;

@@ -9,23 +9,30 @@
  */
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Db } from "../../server/db/types.ts";
 import { numericToCents, centsToNumeric } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { moneyModelViolations } from "./moneyModel.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
+import { spawnServer, type ChildServer, type TestServer } from "./server.ts";
 
-export interface SimServer {
-  app: FastifyInstance;
-  db: Db;
-  close(): Promise<void>;
+/** The server of a run; `databaseUrl` (PostgreSQL) lets the simulation start a second server on the same database as a child process. */
+export interface SimServer extends TestServer {
+  databaseUrl?: string;
 }
 
 const ROLES = ["front_desk", "ops_manager", "finance_staff", "finance_manager", "sales"] as const;
-type Role = (typeof ROLES)[number];
+export type Role = (typeof ROLES)[number];
 const PASSWORD = "Demo@12345";
+
+/** An HTTP answer, from the in-process server (inject) or from the child server (fetch). */
+export interface Answer {
+  statusCode: number;
+  body: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read field by field
+  json(): any;
+}
 
 /** A student enrolled in an open regular class with lessons ahead (what PAs, suspensions and withdrawals act on). */
 export interface SimStudent {
@@ -38,7 +45,7 @@ export interface SimStudent {
   lessons: string[];
 }
 
-interface PaState {
+export interface PaState {
   id: string;
   student: number;
   status: string;
@@ -47,8 +54,10 @@ interface PaState {
   invoiceId: string | null;
   receipts: Array<{ id: string; amount: number; method: string; voided: boolean }>;
   updatedAt: string;
+  /** The fields it was issued with (an edit sends them back changed). */
+  fields: Record<string, unknown>;
 }
-interface CnState {
+export interface CnState {
   id: string;
   student: number;
   status: string;
@@ -56,7 +65,7 @@ interface CnState {
   used: number;
 }
 export interface Model {
-  students: Array<{ withdrawn: boolean; suspended: boolean }>;
+  students: Array<{ withdrawn: boolean; suspended: boolean; delivered: boolean }>;
   pas: PaState[];
   cns: CnState[];
 }
@@ -67,7 +76,20 @@ export interface Real {
 
 export class SimulationViolation extends Error {}
 
-function fail(message: string): never {
+export interface SimOptions {
+  /** Let the sequences kill -9 a child server mid-payment (PostgreSQL only). */
+  kills?: boolean;
+  /**
+   * When the whole-database checks (the money model and `npm run reconcile`'s reconciliation) run: after every
+   * command (the default), or once at the end of each sequence — the long run's speed setting; the command's own
+   * assertions and the per-student caps still run after every command.
+   */
+  fullCheck?: "command" | "sequence";
+  /** Told of every failing sequence (shrinking included) as it happens. */
+  onFailure?: (error: unknown, commands: string) => void;
+}
+
+export function fail(message: string): never {
   throw new SimulationViolation(message);
 }
 
@@ -77,6 +99,10 @@ export interface SimStats {
   commands: number;
   refused: number;
   byCommand: Record<string, number>;
+  /** Refusals by command, status and message (expected outcomes the model predicted). */
+  refusals: Record<string, number>;
+  /** Requests cut by a kill -9 of the child server, and how their retry with the same key ended. */
+  kills: Record<string, number>;
   /** Servers opened (a fresh copy of the seeded database each) and the students each one offers. */
   servers: number;
   studentsPerServer: number;
@@ -93,7 +119,10 @@ export class Simulation {
   private addr = 0;
   /** The last sequence failed. */
   dirty = false;
-  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, servers: 0, studentsPerServer: 0 };
+  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0 };
+  /** The child server on the same PostgreSQL database (started by the first kill -9 command, again after each kill). */
+  child?: ChildServer;
+  private childTokens = new Map<Role, string>();
 
   constructor(
     private readonly open: () => Promise<SimServer>,
@@ -101,7 +130,13 @@ export class Simulation {
     readonly studentsPerSequence = 2,
     /** Checks not asserted (`npm run simulate -- --ignore <check>`: to look past a known defect); the test ignores none. */
     readonly ignore: ReadonlySet<string> = new Set(),
+    readonly options: SimOptions = {},
   ) {}
+
+  /** kill -9 commands run (PostgreSQL only: the child server shares the database). */
+  get kills() {
+    return !!this.options.kills && !!this.server?.databaseUrl;
+  }
 
   async start() {
     this.server = await this.open();
@@ -116,19 +151,39 @@ export class Simulation {
   }
 
   async close() {
+    await this.stopChild();
     await this.server?.close();
+  }
+
+  async stopChild() {
+    await this.child?.kill();
+    this.child = undefined;
+    this.childTokens.clear();
   }
 
   /** A fresh world for one sequence: its students and an empty model. */
   async world(): Promise<{ model: Model; real: Real }> {
     // After a failed sequence the database may break an invariant for good: the next one (shrinking) starts afresh.
     if (this.pool.length < this.studentsPerSequence || this.dirty) {
+      await this.stopChild();
       await this.server.close();
       await this.start();
     }
     const students = this.pool.splice(0, this.studentsPerSequence);
+    this.current = students;
     this.stats.sequences++;
-    return { model: { students: students.map(() => ({ withdrawn: false, suspended: false })), pas: [], cns: [] }, real: { sim: this, students } };
+    return { model: { students: students.map(() => ({ withdrawn: false, suspended: false, delivered: false })), pas: [], cns: [] }, real: { sim: this, students } };
+  }
+
+  /** The students of the running sequence. */
+  current: SimStudent[] = [];
+
+  /** The whole-database checks at the end of a sequence (when they do not run after every command). */
+  async endOfSequence() {
+    if (this.options.fullCheck !== "sequence") return;
+    const found = await violations(this.server.db, this.current.map((s) => s.studentId), true);
+    for (const check of this.ignore) delete found[check];
+    if (Object.keys(found).length) fail(`at the end of the sequence: ${JSON.stringify(found)}`);
   }
 
   async token(role: Role): Promise<string> {
@@ -142,20 +197,62 @@ export class Simulation {
     return token;
   }
 
-  /** An /api/v2 call as `role`; `key` sends an Idempotency-Key header. A 5xx answer is a violation. */
-  async call(role: Role, method: string, url: string, body?: unknown, key?: string): Promise<LightMyRequestResponse> {
+  /**
+   * An /api/v2 call as `role`; `key` sends an Idempotency-Key header. A 5xx answer is a violation, and so is a
+   * 401/403 unless `forbidden` says the model predicts it (four eyes).
+   */
+  async call(role: Role, method: string, url: string, body?: unknown, key?: string, forbidden = false): Promise<Answer> {
     const headers: Record<string, string> = { authorization: `Bearer ${await this.token(role)}` };
     if (key) headers["idempotency-key"] = key;
     const res = await this.server.app.inject({ method: method as "GET", url: `/api/v2${url}`, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+    return this.judge(res, role, method, url, forbidden);
+  }
+
+  private judge(res: Answer, role: Role, method: string, url: string, forbidden: boolean): Answer {
     if (res.statusCode >= 500) fail(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
-    if (res.statusCode === 401 || res.statusCode === 403) fail(`${method} ${url} as ${role} was refused ${res.statusCode} (FINANCE.md §5 allows it): ${res.body}`);
+    if (!forbidden && (res.statusCode === 401 || res.statusCode === 403)) fail(`${method} ${url} as ${role} was refused ${res.statusCode} (FINANCE.md §5 allows it): ${res.body}`);
     return res;
   }
 
-  count(name: string, refused = false) {
+  /** Starts the child server on this run's PostgreSQL database (server/main.ts: migrations and ledger backfill run on start). */
+  async startChild(): Promise<ChildServer> {
+    if (!this.server.databaseUrl) throw new Error("the child server needs PostgreSQL");
+    this.child ??= await spawnServer(this.server.databaseUrl);
+    return this.child;
+  }
+
+  async childToken(role: Role): Promise<string> {
+    const child = await this.startChild();
+    let token = this.childTokens.get(role);
+    if (!token) {
+      this.addr++;
+      const res = await fetch(`${child.baseUrl}/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `10.251.${(this.addr >> 8) & 255}.${this.addr & 255}` }, body: JSON.stringify({ username: role, password: PASSWORD }) });
+      if (res.status !== 200) throw new Error(`sign-in as ${role} on the child server failed: ${res.status} ${await res.text()}`);
+      token = ((await res.json()) as { data: { accessToken: string } }).data.accessToken;
+      this.childTokens.set(role, token);
+    }
+    return token;
+  }
+
+  /** The same call sent over HTTP to the child server; rejects if the connection is cut (the child was killed). */
+  async callChild(role: Role, method: string, url: string, body: unknown, key: string): Promise<Answer> {
+    const child = await this.startChild();
+    const token = await this.childToken(role);
+    const res = await fetch(`${child.baseUrl}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, "idempotency-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const text = await res.text();
+    return this.judge({ statusCode: res.status, body: text, json: () => JSON.parse(text) }, role, method, url, false);
+  }
+
+  /** Counts a command; `refusals`: the 4xx answers the model predicted (each counted by status and message). */
+  count(name: string, ...refusals: Array<Answer | undefined>) {
     this.stats.commands++;
     this.stats.byCommand[name] = (this.stats.byCommand[name] ?? 0) + 1;
-    if (refused) this.stats.refused++;
+    const refused = refusals.filter((a): a is Answer => !!a && a.statusCode >= 400);
+    if (refused.length) this.stats.refused++;
+    for (const a of refused) {
+      const kind = `${name}: ${a.statusCode} ${String(safeJson(a)?.message ?? a.body).slice(0, 90)}`;
+      this.stats.refusals[kind] = (this.stats.refusals[kind] ?? 0) + 1;
+    }
   }
 }
 
@@ -178,14 +275,22 @@ export async function simulationStudents(db: Db): Promise<SimStudent[]> {
   return rows;
 }
 
-const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
-const money = (c: number) => centsToNumeric(c);
-const plusDays = (n: number) => new Date(Date.parse(`${todayInSingapore()}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
+function safeJson(a: Answer): { message?: unknown } | undefined {
+  try {
+    return a.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
+export const money = (c: number) => centsToNumeric(c);
+export const plusDays = (n: number) => new Date(Date.parse(`${todayInSingapore()}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
 const paStatusFor = (total: number, received: number) => (received <= 0 || received < total ? "unpaid" : received === total ? "paid" : "overpaid");
-const live = (pa: PaState) => pa.status === "unpaid" || pa.status === "paid" || pa.status === "overpaid";
+export const live = (pa: PaState) => pa.status === "unpaid" || pa.status === "paid" || pa.status === "overpaid";
 
 /** Reads back every document of the sequence (statuses change by other commands: a withdrawal edits unpaid PAs). */
-async function sync(m: Model, r: Real) {
+export async function sync(m: Model, r: Real) {
   const db = r.sim.server.db;
   for (const pa of m.pas) {
     const { rows } = await db.query<{ status: string; total: string; updatedAt: string; invoiceId: string | null }>(
@@ -218,8 +323,8 @@ async function sync(m: Model, r: Real) {
  * The invariants of FINANCE.md §6 that can be read from the documents, by check name → offending documents.
  * `studentIds`: the students of the running sequence (the per-student cap is checked for them).
  */
-export async function violations(db: Db, studentIds: string[]): Promise<Record<string, string[]>> {
-  const out = await moneyModelViolations(db);
+export async function violations(db: Db, studentIds: string[], full = true): Promise<Record<string, string[]>> {
+  const out = full ? await moneyModelViolations(db) : {};
   // The money-model check "money out over money in" counts the payments a void of a paid PA voided as gone, while
   // FINANCE.md §4 turns them into the student's credit: that money was received. The cap below counts it.
   delete out["money out over money in"];
@@ -243,7 +348,7 @@ export async function violations(db: Db, studentIds: string[]): Promise<Record<s
     const { rows } = await db.query<{ name: string }>(sql, sql.includes("$1") ? [studentIds] : []);
     if (rows.length) out[check] = rows.slice(0, 10).map((r) => r.name);
   }
-  Object.assign(out, await extraChecks(db));
+  if (full) Object.assign(out, await extraChecks(db));
   return out;
 }
 
@@ -254,57 +359,119 @@ export async function extraChecks(db: Db): Promise<Record<string, string[]>> {
   return out;
 }
 
-async function afterCommand(m: Model, r: Real, name: string) {
+/** After a command: the model reads the documents back, then the invariants; `full` forces the whole-database checks. */
+export async function afterCommand(m: Model, r: Real, name: string, full = r.sim.options.fullCheck !== "sequence") {
   await sync(m, r);
-  const found = await violations(r.sim.server.db, r.students.map((s) => s.studentId));
+  const found = await violations(r.sim.server.db, r.students.map((s) => s.studentId), full);
   for (const check of r.sim.ignore) delete found[check];
   if (Object.keys(found).length) fail(`after ${name}: ${JSON.stringify(found)}`);
 }
 
-const expectStatus = (res: LightMyRequestResponse, ok: number[], what: string) => {
+export const expectStatus = (res: Answer, ok: number[], what: string) => {
   if (!ok.includes(res.statusCode)) fail(`${what}: expected ${ok.join("/")}, got ${res.statusCode} ${res.body}`);
 };
-const refusal = (res: LightMyRequestResponse) => res.statusCode >= 400 && res.statusCode < 500;
+export type Cmd = fc.AsyncCommand<Model, Real, false>;
 
-type Cmd = fc.AsyncCommand<Model, Real, false>;
+/** The fields of a PA for the student's class and term; `depositIds`: paid deposits it deducts. */
+export function paFieldsFor(s: SimStudent, deposit: boolean, depositIds: string[] = []): Record<string, unknown> {
+  return {
+    studentId: s.studentId, companyId: s.companyId, branchId: s.branchId, issueDate: todayInSingapore(), dueDate: plusDays(14), qrExpiryDate: plusDays(30), hasExpiryDate: true,
+    isRegistrationFee: false, gst: 9, remarks: null,
+    classInformations: [{
+      id: s.classId, lessonStartDate: s.start, termIds: [s.termId], discountIds: [], quantityAdditionalLesson: 0, additionalDiscount: 0, booterClassIds: [],
+      otherPayments: [], deductions: [], deposits: deposit ? [{ name: "Deposit", amount: "50.00" }] : [],
+      deductedDeposit: depositIds.map((depositId) => ({ name: "Deposit", depositId })), isDeductedDeposit: depositIds.length > 0,
+    }],
+  };
+}
 
-/** Front desk creates a PA for the student's class and term (sometimes with a S$50 deposit) and issues it. */
-class IssuePa implements Cmd {
-  constructor(readonly student: number, readonly deposit: boolean) {}
+/** The student's paid deposits not deducted on a live PA nor refunded (what a PA may deduct). */
+export async function paidDeposits(r: Real, i: number): Promise<string[]> {
+  const { rows } = await r.sim.server.db.query<{ id: string }>(`select id from deposits where "studentId" = $1 and "depositStatus" = 'paid' and status <> 'deleted' order by name`, [r.students[i]!.studentId]);
+  return rows.map((d) => d.id);
+}
+
+/** A draft PA made by front desk (201 expected). */
+export async function draftPa(r: Real, fields: Record<string, unknown>) {
+  const draft = await r.sim.call("front_desk", "POST", "/finances/payment-advices/init", fields, randomUUID());
+  expectStatus(draft, [201], "PA draft");
+  return draft.json().data as { id: string; updatedAt: string };
+}
+
+/** Front desk creates a PA for the student's class and term (sometimes with a S$50 deposit, or deducting the student's paid deposits) and issues it. */
+export class IssuePa implements Cmd {
+  constructor(readonly student: number, readonly deposit: boolean, readonly deduct = false) {}
   check(m: Model) {
     return !m.students[this.student % m.students.length]!.withdrawn && m.pas.length < 6;
   }
   async run(m: Model, r: Real) {
     const i = this.student % m.students.length;
     const s = r.students[i]!;
-    const fields = {
-      studentId: s.studentId, companyId: s.companyId, branchId: s.branchId, issueDate: todayInSingapore(), dueDate: plusDays(14), qrExpiryDate: plusDays(30), hasExpiryDate: true,
-      isRegistrationFee: false, gst: 9, remarks: null,
-      classInformations: [{
-        id: s.classId, lessonStartDate: s.start, termIds: [s.termId], discountIds: [], quantityAdditionalLesson: 0, additionalDiscount: 0, booterClassIds: [],
-        otherPayments: [], deductions: [], deposits: this.deposit ? [{ name: "Deposit", amount: "50.00" }] : [], deductedDeposit: [], isDeductedDeposit: false,
-      }],
-    };
-    const draft = await r.sim.call("front_desk", "POST", "/finances/payment-advices/init", fields, randomUUID());
-    expectStatus(draft, [201], "PA draft");
-    const issued = await r.sim.call("front_desk", "PUT", `/finances/payment-advices/${draft.json().data.id}`, { ...fields, action: "issue", updatedAt: draft.json().data.updatedAt }, randomUUID());
+    const fields = paFieldsFor(s, this.deposit, this.deduct ? await paidDeposits(r, i) : []);
+    const draft = await draftPa(r, fields);
+    const issued = await r.sim.call("front_desk", "PUT", `/finances/payment-advices/${draft.id}`, { ...fields, action: "issue", updatedAt: draft.updatedAt }, randomUUID());
     expectStatus(issued, [200], "PA issue");
     const data = issued.json().data;
     if (data.paymentStatus !== "unpaid" || !data.name) fail(`issued PA is ${data.paymentStatus} named ${data.name}`);
-    m.pas.push({ id: data.id, student: i, status: "unpaid", total: 0, received: 0, invoiceId: null, receipts: [], updatedAt: "" });
-    r.sim.count("issue PA");
+    m.pas.push({ id: data.id, student: i, status: "unpaid", total: 0, received: 0, invoiceId: null, receipts: [], updatedAt: "", fields });
+    r.sim.count(this.deduct ? "issue PA deducting deposits" : "issue PA");
     await afterCommand(m, r, this.toString());
   }
   toString() {
-    return `IssuePa(student ${this.student}${this.deposit ? ", deposit" : ""})`;
+    return `IssuePa(student ${this.student}${this.deposit ? ", deposit" : ""}${this.deduct ? ", deducting paid deposits" : ""})`;
   }
 }
 
-type PayMode = "once" | "same key twice" | "same key at once" | "two at once";
-type PayAmount = "part" | "rest" | "over";
+/**
+ * An unpaid PA is edited (additional discount, extra lessons) by a role that may edit it, sometimes after its
+ * invoice was issued without a payment: with nothing received the edit is saved and the invoice follows the new
+ * total (FINANCE.md §4); with a payment it is refused (400) and nothing changes.
+ */
+export class EditPa implements Cmd {
+  constructor(readonly pa: number, readonly invoiceFirst: boolean, readonly change: "discount" | "lessons", readonly role: "front_desk" | "ops_manager" | "finance_staff") {}
+  private pick(m: Model) {
+    const c = m.pas.filter((p) => p.status === "unpaid" && !m.students[p.student]!.withdrawn);
+    return c.length ? c[this.pa % c.length] : undefined;
+  }
+  check(m: Model) {
+    return !!this.pick(m);
+  }
+  async run(m: Model, r: Real) {
+    const pa = this.pick(m)!;
+    let invoiced: Answer | undefined;
+    if (this.invoiceFirst && !pa.invoiceId) {
+      invoiced = await r.sim.call(this.role, "POST", "/finances/invoices", { paymentAdviceId: pa.id }, randomUUID());
+      expectStatus(invoiced, [201], "invoice without a payment");
+      await sync(m, r);
+    }
+    const before = { total: pa.total, received: pa.received };
+    const card = (pa.fields.classInformations as Array<Record<string, unknown>>)[0]!;
+    const changed = this.change === "discount" ? { additionalDiscount: Number(card.additionalDiscount ?? 0) + 10 } : { quantityAdditionalLesson: Number(card.quantityAdditionalLesson ?? 0) + 1 };
+    const fields = { ...pa.fields, classInformations: [{ ...card, ...changed }] };
+    const res = await r.sim.call(this.role, "PUT", `/finances/payment-advices/${pa.id}`, { ...fields, action: "save", updatedAt: pa.updatedAt }, randomUUID());
+    expectStatus(res, before.received > 0 ? [400] : [200], `edit unpaid PA with ${money(before.received)} received`);
+    await sync(m, r);
+    if (res.statusCode === 200) {
+      pa.fields = fields;
+      if (pa.total === before.total) fail(`editing the PA (${this.change}) left its total at ${money(pa.total)}`);
+    } else if (pa.total !== before.total) fail(`a refused edit changed the PA's total`);
+    if (pa.invoiceId) {
+      const { rows } = await r.sim.server.db.query<{ total: string }>(`select total::text from invoices where id = $1`, [pa.invoiceId]);
+      if (cents(rows[0]!.total) !== pa.total) fail(`invoice total ${rows[0]!.total} after the PA's total became ${money(pa.total)}`);
+    }
+    r.sim.count("edit unpaid PA", res);
+    await afterCommand(m, r, this.toString());
+  }
+  toString() {
+    return `EditPa(pa ${this.pa}, ${this.change}${this.invoiceFirst ? ", invoice issued first" : ""}, ${this.role})`;
+  }
+}
+
+export type PayMode = "once" | "same key twice" | "same key at once" | "two at once" | "twice without a key";
+export type PayAmount = "part" | "rest" | "over";
 
 /** Front desk (or finance staff) records a payment on a live PA: the first one issues the invoice with it. */
-class Pay implements Cmd {
+export class Pay implements Cmd {
   constructor(readonly pa: number, readonly method: "cash" | "credit_card" | "nets", readonly amount: PayAmount, readonly mode: PayMode, readonly role: "front_desk" | "finance_staff") {}
   private target(m: Model) {
     const open = m.pas.filter((p) => p.status === "unpaid");
@@ -324,14 +491,16 @@ class Pay implements Cmd {
         ? r.sim.call(this.role, "POST", `/finances/invoices/${pa.invoiceId}/payments`, body, key)
         : r.sim.call(this.role, "POST", "/finances/invoices", { paymentAdviceId: pa.id, payment: body }, key);
     const key = randomUUID();
-    let answers: LightMyRequestResponse[];
+    let answers: Answer[];
     if (this.mode === "once") answers = [await send(key)];
     else if (this.mode === "same key twice") answers = [await send(key), await send(key)];
     else if (this.mode === "same key at once") answers = await Promise.all([send(key), send(key)]);
+    // without a key the server cannot tell a double submit from two payments: both are recorded (FINANCE.md §1)
+    else if (this.mode === "twice without a key") answers = [await send(""), await send("")];
     else answers = await Promise.all([send(key), send(randomUUID())]);
     for (const a of answers) expectStatus(a, [201], `payment ${this.mode}`);
-    if (this.mode !== "two at once" && new Set(answers.map((a) => a.body)).size !== 1) fail(`a repeat with the same key answered differently: ${answers.map((a) => a.body).join(" | ")}`);
-    const times = this.mode === "two at once" ? 2 : 1;
+    if (this.mode !== "two at once" && this.mode !== "twice without a key" && new Set(answers.map((a) => a.body)).size !== 1) fail(`a repeat with the same key answered differently: ${answers.map((a) => a.body).join(" | ")}`);
+    const times = this.mode === "two at once" || this.mode === "twice without a key" ? 2 : 1;
     const before = pa.received;
     await sync(m, r);
     const { rows } = await r.sim.server.db.query<{ n: number }>(`select count(*)::int as n from invoices where "paymentAdviceId" = $1 and status <> 'deleted' and "invoiceStatus" <> 'voided'`, [pa.id]);
@@ -350,7 +519,7 @@ class Pay implements Cmd {
  * Pays unpaid PAs of the student with an issued credit note. "race": two PAs at once, each for as much as the
  * credit note has left — it can pay only one of them (FINANCE.md §7: never spend the same money twice).
  */
-class PayByCreditNote implements Cmd {
+export class PayByCreditNote implements Cmd {
   constructor(readonly cn: number, readonly race: boolean) {}
   private pick(m: Model) {
     const usable = m.cns.filter((c) => c.status === "issued" && c.total - c.used > 0 && m.pas.some((p) => p.student === c.student && p.status === "unpaid"));
@@ -381,7 +550,7 @@ class PayByCreditNote implements Cmd {
     if (spent > left) fail(`credit note with ${money(left)} left paid ${money(spent)}`);
     if (cn.used !== usedBefore + spent) fail(`credit note used ${money(cn.used)}, expected ${money(usedBefore + spent)}`);
     if (cn.status !== (cn.used === cn.total ? "used" : "issued")) fail(`credit note ${cn.status} with ${money(cn.used)} of ${money(cn.total)} used`);
-    r.sim.count("pay by credit note", spent === 0);
+    r.sim.count("pay by credit note", ...answers);
     await afterCommand(m, r, this.toString());
   }
   toString() {
@@ -390,7 +559,7 @@ class PayByCreditNote implements Cmd {
 }
 
 /** Finance staff voids an active receipt; the money leaves the invoice (a credit note it used is given back). */
-class VoidReceipt implements Cmd {
+export class VoidReceipt implements Cmd {
   constructor(readonly receipt: number) {}
   private pick(m: Model) {
     const all = m.pas.filter(live).flatMap((pa) => pa.receipts.filter((x) => !x.voided).map((x) => ({ pa, x })));
@@ -407,7 +576,7 @@ class VoidReceipt implements Cmd {
     await sync(m, r);
     if (res.statusCode === 200 && pa.received !== before - x.amount) fail(`received ${money(pa.received)} after voiding ${money(x.amount)} of ${money(before)}`);
     if (res.statusCode !== 200 && pa.received !== before) fail(`a refused void changed the amount received`);
-    r.sim.count("void receipt", refusal(res));
+    r.sim.count("void receipt", res);
     await afterCommand(m, r, this.toString());
   }
   toString() {
@@ -416,7 +585,7 @@ class VoidReceipt implements Cmd {
 }
 
 /** Ops manager voids an unpaid PA with nothing received. */
-class VoidUnpaidPa implements Cmd {
+export class VoidUnpaidPa implements Cmd {
   constructor(readonly pa: number) {}
   private pick(m: Model) {
     const c = m.pas.filter((p) => p.status === "unpaid" && p.received === 0);
@@ -440,7 +609,7 @@ class VoidUnpaidPa implements Cmd {
 }
 
 /** The finance manager voids a paid or overpaid PA: the money received becomes an issued credit note (less what was credited). */
-class VoidPaidPa implements Cmd {
+export class VoidPaidPa implements Cmd {
   constructor(readonly pa: number) {}
   private pick(m: Model) {
     const c = m.pas.filter((p) => p.status === "paid" || p.status === "overpaid");
@@ -464,7 +633,7 @@ class VoidPaidPa implements Cmd {
     }
     await sync(m, r);
     if (res.statusCode === 200 && (pa.status !== "voided" || pa.received !== 0)) fail(`void paid left the PA ${pa.status} with ${money(pa.received)} received`);
-    r.sim.count("void paid PA", refusal(res));
+    r.sim.count("void paid PA", res);
     await afterCommand(m, r, this.toString());
   }
   toString() {
@@ -473,8 +642,8 @@ class VoidPaidPa implements Cmd {
 }
 
 /** Finance staff makes the overpaid credit note from a receipt of an overpaid PA; the finance manager approves it (four eyes). */
-class OverpaidCreditNote implements Cmd {
-  constructor(readonly pa: number) {}
+export class OverpaidCreditNote implements Cmd {
+  constructor(readonly pa: number, readonly decision: "issued" | "rejected" = "issued") {}
   private pick(m: Model) {
     const c = m.pas.filter((p) => p.status === "overpaid" && p.receipts.some((x) => !x.voided));
     return c.length ? c[this.pa % c.length] : undefined;
@@ -488,22 +657,20 @@ class OverpaidCreditNote implements Cmd {
     const receipt = pa.receipts.filter((x) => !x.voided).at(-1)!;
     const made = await r.sim.call("finance_staff", "POST", "/credit-notes", { type: "overpaid", receiptId: receipt.id }, randomUUID());
     expectStatus(made, [201, 409], "overpaid credit note");
-    let refused = made.statusCode !== 201;
     if (made.statusCode === 201) {
       const id = made.json().data.id as string;
       if (cents(made.json().data.summary.total) !== excess) fail(`overpaid credit note of ${made.json().data.summary.total} for ${money(excess)} overpaid`);
       const cn: CnState = { id, student: pa.student, status: "awaiting_finance_approval", total: excess, used: 0 };
       m.cns.push(cn);
       const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${id}`)).json().data;
-      const approved = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: "issued", updatedAt: current.updatedAt }, randomUUID());
-      expectStatus(approved, [200], "approve overpaid credit note");
-      refused = false;
+      const approved = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: this.decision, updatedAt: current.updatedAt }, randomUUID());
+      expectStatus(approved, [200], `overpaid credit note ${this.decision}`);
     }
-    r.sim.count("overpaid credit note", refused);
+    r.sim.count(`overpaid credit note ${this.decision}`, made);
     await afterCommand(m, r, this.toString());
   }
   toString() {
-    return `OverpaidCreditNote(pa ${this.pa})`;
+    return `OverpaidCreditNote(pa ${this.pa}, ${this.decision})`;
   }
 }
 
@@ -511,8 +678,9 @@ class OverpaidCreditNote implements Cmd {
  * Front desk suspends the student for two lessons ahead → finance staff fills the fees from a receipt of a paid PA
  * → the finance manager approves. The cap may refuse the approval (400): then nothing is issued.
  */
-class SuspensionCreditNote implements Cmd {
-  constructor(readonly student: number, readonly lessons: 1 | 2) {}
+export class SuspensionCreditNote implements Cmd {
+  /** `filler` fills the fees; when that is the finance manager, their own approval is refused (403, four eyes) and the credit note waits. */
+  constructor(readonly student: number, readonly lessons: 1 | 2, readonly filler: "finance_staff" | "finance_manager" = "finance_staff", readonly decision: "issued" | "rejected" = "issued") {}
   private pick(m: Model) {
     const i = this.student % m.students.length;
     const st = m.students[i]!;
@@ -535,33 +703,63 @@ class SuspensionCreditNote implements Cmd {
     const move = async (role: Role, status: string) => r.sim.call(role, "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status, updatedAt: (await fresh()).updatedAt }, randomUUID());
     expectStatus(await move("front_desk", "awaiting_finance_action"), [200], "suspension to finance");
     const receipt = pa.receipts.find((x) => !x.voided)!;
-    const filled = await r.sim.call("finance_staff", "PUT", `/credit-notes/${id}`, { updatedAt: (await fresh()).updatedAt, numberOfLesson: this.lessons, receiptId: receipt.id, reason: "Simulation: overseas" }, randomUUID());
+    const prefilled = await fresh();
+    const filled = await r.sim.call(this.filler, "PUT", `/credit-notes/${id}`, { updatedAt: prefilled.updatedAt, numberOfLesson: this.lessons, receiptId: receipt.id, reason: "Simulation: overseas" }, randomUUID());
     expectStatus(filled, [200, 400], "credit note fees");
-    let refused = filled.statusCode !== 200;
-    if (!refused) {
-      expectStatus(await move("finance_staff", "awaiting_finance_approval"), [200], "credit note to approval");
-      const approved = await move("finance_manager", "issued");
-      expectStatus(approved, [200, 400, 409], "approve suspension credit note");
-      refused = approved.statusCode !== 200;
-      if (!refused) {
+    let approved: Answer | undefined;
+    if (filled.statusCode === 200) {
+      expectStatus(await move(this.filler, "awaiting_finance_approval"), [200], "credit note to approval");
+      // four eyes (docs/DECISIONS.md): whoever changed the fee block at the finance step does not approve it;
+      // confirming the fees the suspension prefilled is not filling them
+      const own = this.filler === "finance_manager" && JSON.stringify(prefilled.creditNoteFee) !== JSON.stringify((await fresh()).creditNoteFee);
+      approved = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: this.decision, updatedAt: (await fresh()).updatedAt }, randomUUID(), own);
+      expectStatus(approved, own && this.decision === "issued" ? [403] : this.decision === "issued" ? [200, 400, 409] : [200], `${this.decision} suspension credit note`);
+      if (approved.statusCode === 200 && this.decision === "issued") {
         const total = cents(approved.json().data.summary.total);
         if (total <= 0 || total > pa.received) fail(`suspension credit note of ${money(total)} from a PA with ${money(pa.received)} received`);
       }
     }
-    r.sim.count("suspension credit note", refused);
+    r.sim.count(`suspension credit note ${this.decision}`, filled, approved);
     await afterCommand(m, r, this.toString());
   }
   toString() {
-    return `SuspensionCreditNote(student ${this.student}, ${this.lessons} lesson${this.lessons > 1 ? "s" : ""})`;
+    return `SuspensionCreditNote(student ${this.student}, ${this.lessons} lesson${this.lessons > 1 ? "s" : ""}, filled by ${this.filler}, ${this.decision})`;
   }
 }
 
 /**
- * Front desk withdraws the student after the first lesson ahead and puts the student's issued credit notes and
- * paid deposits in the refund → sales records feedback and passes it → the finance manager approves (refunded).
+ * Front desk withdraws the student after the first lesson ahead, puts the student's unused issued credit notes and
+ * paid deposits in the refund (`includeCredit`) → sales records feedback and passes it on → finance records the
+ * payee: the refund waits for the finance manager's approval. Answers its id and `move` (a status change).
  */
-class WithdrawalRefund implements Cmd {
-  constructor(readonly student: number, readonly includeCredit: boolean) {}
+export async function refundAwaitingApproval(m: Model, r: Real, i: number, includeCredit: boolean) {
+  const s = r.students[i]!;
+  const created = await r.sim.call("front_desk", "POST", "/refund", { type: "withdrawal", studentId: s.studentId, classId: s.classId, noticeDate: todayInSingapore(), lastLessonDate: s.lessons[0], reason: "Simulation: moving" }, randomUUID());
+  expectStatus(created, [201], "withdrawal");
+  m.students[i]!.withdrawn = true;
+  const id = created.json().data.refundId as string;
+  const fresh = async () => (await r.sim.call("finance_manager", "GET", `/refund/${id}`)).json().data;
+  const patch = async (role: Role, body: Record<string, unknown>) => r.sim.call(role, "PATCH", `/refund/${id}`, { updatedAt: (await fresh()).updatedAt, ...body }, randomUUID());
+  const move = async (role: Role, status: string) =>
+    r.sim.call(role, "PATCH", `/refund/${id}/change-refund-status`, { status, updatedAt: (await fresh()).updatedAt, ...(status.startsWith("rejected") ? { reasonReject: "Simulation: stays" } : {}) }, randomUUID());
+  let included: Answer | undefined;
+  const creditNoteIds = includeCredit ? m.cns.filter((c) => c.student === i && c.status === "issued" && c.used === 0).map((c) => c.id) : [];
+  const depositIds = includeCredit ? await paidDeposits(r, i) : [];
+  if (includeCredit) {
+    included = await patch("front_desk", { creditNoteIds, depositIds });
+    expectStatus(included, [200, 400], "refund credit notes and deposits");
+  }
+  expectStatus(await move("front_desk", "awaiting_sale_action"), [200], "refund to sales");
+  expectStatus(await patch("sales", { studentFeedback: { feedback: "Simulation" }, rating: "good" }), [200], "sales feedback");
+  return { id, fresh, patch, move, included, creditNoteIds: included?.statusCode === 200 ? creditNoteIds : [], depositIds: included?.statusCode === 200 ? depositIds : [] };
+}
+
+/**
+ * A withdrawal refund to its end: sales passes it on or rejects it; the finance manager approves (refunded) or
+ * rejects. The cap may refuse the approval (400/409): then nothing is paid out.
+ */
+export class WithdrawalRefund implements Cmd {
+  constructor(readonly student: number, readonly includeCredit: boolean, readonly end: "refunded" | "rejected_by_sale" | "rejected_by_finance" = "refunded") {}
   check(m: Model) {
     // a withdrawal of a student the sequence never billed tests nothing of the money
     const i = this.student % m.students.length;
@@ -569,72 +767,73 @@ class WithdrawalRefund implements Cmd {
   }
   async run(m: Model, r: Real) {
     const i = this.student % m.students.length;
-    const s = r.students[i]!;
-    const created = await r.sim.call("front_desk", "POST", "/refund", { type: "withdrawal", studentId: s.studentId, classId: s.classId, noticeDate: todayInSingapore(), lastLessonDate: s.lessons[0], reason: "Simulation: moving" }, randomUUID());
-    expectStatus(created, [201], "withdrawal");
-    m.students[i]!.withdrawn = true;
-    const id = created.json().data.refundId as string;
-    const fresh = async () => (await r.sim.call("finance_manager", "GET", `/refund/${id}`)).json().data;
-    const patch = async (role: Role, body: Record<string, unknown>) => r.sim.call(role, "PATCH", `/refund/${id}`, { updatedAt: (await fresh()).updatedAt, ...body }, randomUUID());
-    const move = async (role: Role, status: string) => r.sim.call(role, "PATCH", `/refund/${id}/change-refund-status`, { status, updatedAt: (await fresh()).updatedAt }, randomUUID());
-    let refused = false;
-    if (this.includeCredit) {
-      const creditNoteIds = m.cns.filter((c) => c.student === i && c.status === "issued" && c.used === 0).map((c) => c.id);
-      const { rows } = await r.sim.server.db.query<{ id: string }>(`select id from deposits where "studentId" = $1 and "depositStatus" = 'paid' and status <> 'deleted'`, [s.studentId]);
-      const res = await patch("front_desk", { creditNoteIds, depositIds: rows.map((d) => d.id) });
-      expectStatus(res, [200, 400], "refund credit notes and deposits");
-      refused = res.statusCode !== 200;
+    const refund = await refundAwaitingApproval(m, r, i, this.includeCredit);
+    let done: Answer;
+    if (this.end === "rejected_by_sale") {
+      done = await refund.move("sales", "rejected_by_sale");
+      expectStatus(done, [200], "sales rejects the refund");
+    } else {
+      expectStatus(await refund.move("sales", "awaiting_finance_approval"), [200], "refund to finance");
+      expectStatus(await refund.patch("finance_manager", { payeeDetails: { name: "Parent", bankName: "DBS", accountNo: "123" }, refundMethod: "interbank transfer" }), [200], "payee");
+      done = await refund.move("finance_manager", this.end);
+      expectStatus(done, this.end === "refunded" ? [200, 400, 409] : [200], `refund ${this.end}`);
     }
-    expectStatus(await move("front_desk", "awaiting_sale_action"), [200], "refund to sales");
-    expectStatus(await patch("sales", { studentFeedback: { feedback: "Simulation" }, rating: "good" }), [200], "sales feedback");
-    expectStatus(await move("sales", "awaiting_finance_approval"), [200], "refund to finance");
-    expectStatus(await patch("finance_manager", { payeeDetails: { name: "Parent", bankName: "DBS", accountNo: "123" }, refundMethod: "interbank transfer" }), [200], "payee");
-    const done = await move("finance_manager", "refunded");
-    expectStatus(done, [200, 400, 409], "approve refund");
-    refused ||= done.statusCode !== 200;
-    r.sim.count("withdrawal refund", refused);
+    r.sim.count(`withdrawal refund ${this.end}`, refund.included, done);
     await afterCommand(m, r, this.toString());
   }
   toString() {
-    return `WithdrawalRefund(student ${this.student}${this.includeCredit ? ", with credit notes and deposits" : ""})`;
+    return `WithdrawalRefund(student ${this.student}${this.includeCredit ? ", with credit notes and deposits" : ""}, ${this.end})`;
   }
 }
 
-/** The commands' arbitraries; `maxCommands` bounds a sequence's length. */
-export function financeCommands(maxCommands: number) {
-  const student = fc.nat(3);
-  const index = fc.nat(7);
-  const issue = fc.tuple(student, fc.boolean()).map(([s, d]) => new IssuePa(s, d));
-  const pay = fc
-    .tuple(index, fc.constantFrom("cash" as const, "credit_card" as const, "nets" as const), fc.constantFrom<PayAmount>("part", "rest", "rest", "over"), fc.constantFrom<PayMode>("once", "once", "same key twice", "same key at once", "two at once"), fc.constantFrom("front_desk" as const, "finance_staff" as const))
-    .map(([p, method, amount, mode, role]) => new Pay(p, method, amount, mode, role));
-  const payByCreditNote = fc.tuple(index, fc.boolean()).map(([c, race]) => new PayByCreditNote(c, race));
-  const overpaid = index.map((x) => new OverpaidCreditNote(x));
-  // Repeated entries weigh more: most commands need a PA, a payment or a credit note made by an earlier one.
-  return fc.commands(
-    [
-      issue, issue, issue,
-      pay, pay, pay, pay,
-      payByCreditNote, payByCreditNote,
-      index.map((x) => new VoidReceipt(x)),
-      index.map((x) => new VoidUnpaidPa(x)),
-      index.map((x) => new VoidPaidPa(x)),
-      overpaid, overpaid,
-      fc.tuple(student, fc.constantFrom(1 as const, 2 as const)).map(([s, n]) => new SuspensionCreditNote(s, n)),
-      fc.tuple(student, fc.boolean()).map(([s, c]) => new WithdrawalRefund(s, c)),
-    ],
-    { maxCommands, size: "max" },
-  );
+/** The finance manager voids an issued credit note: allowed while nothing of it is used, refused (400/409) after. */
+export class VoidCreditNote implements Cmd {
+  constructor(readonly cn: number) {}
+  private pick(m: Model) {
+    const c = m.cns.filter((x) => x.status === "issued");
+    return c.length ? c[this.cn % c.length] : undefined;
+  }
+  check(m: Model) {
+    return !!this.pick(m);
+  }
+  async run(m: Model, r: Real) {
+    const cn = this.pick(m)!;
+    const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${cn.id}`)).json().data;
+    const res = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${cn.id}`, { status: "voided", updatedAt: current.updatedAt }, randomUUID());
+    expectStatus(res, cn.used > 0 ? [400, 409] : [200], `void credit note with ${money(cn.used)} used`);
+    await sync(m, r);
+    if ((res.statusCode === 200) !== (cn.status === "voided")) fail(`void credit note answered ${res.statusCode} and left it ${cn.status}`);
+    r.sim.count("void credit note", res);
+    await afterCommand(m, r, this.toString());
+  }
+  toString() {
+    return `VoidCreditNote(${this.cn})`;
+  }
 }
 
-/** The property: every sequence of commands, run on fresh students, keeps every invariant. */
-export function financeProperty(sim: Simulation, maxCommands: number) {
-  return fc.asyncProperty(financeCommands(maxCommands), async (cmds) => {
-    try {
-      await fc.asyncModelRun(() => sim.world(), cmds);
-    } catch (e) {
-      sim.dirty = true;
-      throw e;
-    }
-  });
+/** Ops manager marks the student present at the first lesson ahead (a delivered lesson: it is no longer refundable). */
+export class DeliverLesson implements Cmd {
+  constructor(readonly student: number) {}
+  check(m: Model) {
+    const st = m.students[this.student % m.students.length]!;
+    return !st.withdrawn && !st.delivered;
+  }
+  async run(m: Model, r: Real) {
+    const i = this.student % m.students.length;
+    const s = r.students[i]!;
+    const { rows } = await r.sim.server.db.query<{ id: string; lessonId: string }>(
+      `select ls.id, ls."lessonId" from lessons_students ls join lessons l on l.id = ls."lessonId"
+       where ls."studentId" = $1 and l."classId" = $2 and l.date = $3::date and ls.type = 'enrolled' and ls.status = 'not_attended'`,
+      [s.studentId, s.classId, s.lessons[0]],
+    );
+    if (!rows[0]) fail(`the student has no lesson to attend on ${s.lessons[0]}`);
+    const res = await r.sim.call("ops_manager", "PUT", `/classes/attendance/${rows[0].lessonId}`, { students: [{ id: rows[0].id, hasAttended: true }] });
+    expectStatus(res, [200], "mark attended");
+    m.students[i]!.delivered = true;
+    r.sim.count("deliver a lesson");
+    await afterCommand(m, r, this.toString());
+  }
+  toString() {
+    return `DeliverLesson(student ${this.student})`;
+  }
 }

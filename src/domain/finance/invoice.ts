@@ -102,6 +102,7 @@ export const INVOICE_MESSAGES = {
   creditNoteRequired: "Please select a credit note.",
   creditNoteUnusable: "This credit note is not an issued credit note of the student.",
   receiptVoided: "This receipt is already voided.",
+  receiptDepositUsed: "A deposit collected on this payment advice was already used; its payments cannot be voided.",
   receiptCredited: (documents: string) => `Money of this receipt was credited or is being refunded (${documents}); void or reject those first.`,
   creditNoteTooSmall: (left: Cents) => `The credit note has only ${formatMoney(left)} left.`,
 } as const;

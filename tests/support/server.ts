@@ -1,0 +1,83 @@
+/**
+ * The real server for tests and test tools, vitest-free (tests/simulate.ts runs outside the test runner):
+ * in process over a given database (`serverOver`, what tests/support/auth.ts and tests/simulate.ts start), or as
+ * a child process running server/main.ts on a PostgreSQL database (`spawnServer`), which can be killed with
+ * SIGKILL mid-request and started again on the same database.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "../../server/app.ts";
+import { configFromEnv, type Config } from "../../server/config.ts";
+import type { Db } from "../../server/db/types.ts";
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The server over `db` (already migrated and seeded); `close` closes both, then runs `after` (e.g. drop the database). */
+export async function serverOver(db: Db, options: { config?: Partial<Config>; after?: () => Promise<void> } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-server-"));
+  // The tests stand in for a proxy: each test client sends its own X-Forwarded-For address.
+  const config = { ...configFromEnv({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "true" } as NodeJS.ProcessEnv, []), port: 0, host: "127.0.0.1", ...options.config };
+  const app = await buildServer({ db, config, migrations: 0 }, { logger: false, serveApp: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      await options.after?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ChildServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** kill -9: the process ends at once, whatever it was doing (its open transactions are rolled back by PostgreSQL). */
+  kill(): Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * `npm start`'s server/main.ts (without building the browser app) as a child process on an existing PostgreSQL
+ * database; resolves when /healthz answers. The port is drawn from 20000–29999 and tried again if taken.
+ */
+export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20000 + Math.floor(Math.random() * 10000);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-child-"));
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--dev"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", TRUST_PROXY: "true", SMTP_URL: "", MAIL_DROP_DIR: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 120_000;
+    let up = false;
+    while (!up && child.exitCode === null && Date.now() < deadline) {
+      up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+      if (!up) await new Promise((r) => setTimeout(r, 100));
+    }
+    const kill = async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    if (up) return { baseUrl, child, kill };
+    await kill();
+    if (attempt >= 2 || !/EADDRINUSE/.test(output)) throw new Error(`the child server did not start:\n${output}`);
+  }
+}
