@@ -34,6 +34,9 @@ create table bank_statement_lines (
   constraint bank_statement_lines_recorded check (("lineStatus" = 'recorded') = ("receiptId" is not null)),
   constraint bank_statement_lines_key unique ("companyId", "lineKey")
 );
+-- Lines change only through the reconciliation calls (a payment rides on them): GraphQL writes are refused, admin's too.
+create trigger bank_statement_lines_guard before insert or update or delete on bank_statement_lines
+  for each row execute function app_internal.finance_guard('document');
 create index bank_statement_lines_open_idx on bank_statement_lines ("companyId", "lineStatus", "lineDate");
 
 select app_internal.standardize();
