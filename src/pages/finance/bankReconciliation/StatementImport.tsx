@@ -3,7 +3,7 @@
  * columns hold the date, description, reference and credit amount — filled in from the bank's last import,
  * else guessed from the headings — and import. The server reads the file both times; the browser only sends it.
  */
-import { AutoComplete, Button, Card, Form, Select, Space, Table, Typography, Upload } from "antd";
+import { Button, Card, Form, Input, Select, Space, Table, Typography, Upload } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { api, rejectionMessage } from "../../../app/api.ts";
@@ -94,14 +94,12 @@ export function StatementImport({ companyId, onImported }: { companyId: string |
   return (
     <Card title="Import a bank statement" size="small">
       <Space wrap>
-        <AutoComplete
-          aria-label="Bank"
-          placeholder="Bank (e.g. DBS)"
-          style={{ width: 200 }}
-          value={bank}
-          onChange={setBank}
-          options={(preview?.banks ?? []).map((b) => ({ value: b }))}
-        />
+        <Input aria-label="Bank" placeholder="Bank (e.g. DBS)" style={{ width: 200 }} value={bank} onChange={(e) => setBank(e.target.value)} list="known-banks" maxLength={100} />
+        <datalist id="known-banks">
+          {(preview?.banks ?? []).map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
         <Upload
           accept=".csv,.xlsx"
           maxCount={1}
