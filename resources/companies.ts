@@ -1,7 +1,7 @@
 import { BankOutlined } from "@ant-design/icons";
 import { defineResource, text, longText, boolean, richText, image } from "../src/framework/declare.ts";
 import { phoneNumber } from "../src/domain/validators.ts";
-import { colourCodeProblem, gstRegNoProblem, uenProblem } from "../src/domain/companies.ts";
+import { colourCodeProblem, gstRegNoProblem, payNowUenProblem, uenProblem } from "../src/domain/companies.ts";
 
 /** A company of the group: its legal details, GST registration, colour and payment-advice notes; saved through the spec's REST calls. */
 export const companies = defineResource({
@@ -18,6 +18,7 @@ export const companies = defineResource({
     name: text("Company Name", { required: true, filter: true }),
     shortName: text("Short Name", { required: true, filter: true }),
     uen: text("UEN", { required: true, filter: true, rules: [uenProblem] }),
+    payNowUen: text("PayNow UEN", { list: false, rules: [payNowUenProblem], help: "The UEN parents pay into by PayNow, when it is not the company's UEN. Leave blank to use the UEN." }),
     address: longText("Address", { list: false }),
     telNo: text("Telephone No.", { rules: [phoneNumber] }),
     hasGstNo: boolean("GST Registered", { filter: true }),

@@ -19,6 +19,8 @@ import { deposits, invoices, receipts } from "./finance-money-received.ts";
 import { suspensions, withdrawals, creditNotes, refunds } from "./credit-notes-refunds.ts";
 // issue 17: reports
 import { dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport, studentAttendanceReport, enrolmentListReport, newEnrolmentListReport, revenueReport, rewardReport } from "./reports.ts";
+// issue 35: bank statement reconciliation
+import { bankReconciliation } from "./bank-reconciliation.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -33,6 +35,8 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   paymentAdvices,
   // issue 15: money received
   invoices, receipts, deposits,
+  // issue 35: bank statement reconciliation
+  bankReconciliation,
   // issue 13: classes and attendance
   classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords,
   // issue 16: suspensions, withdrawals, credit notes and refunds

@@ -26,6 +26,9 @@ const companyBody = z
     name: required(COMPANY_MESSAGES.name, 200),
     shortName: required(COMPANY_MESSAGES.shortName, 50),
     uen: required(COMPANY_MESSAGES.uen, 20).transform((v) => v.toUpperCase()).pipe(z.string().regex(UEN_PATTERN, COMPANY_MESSAGES.uenFormat)),
+    payNowUen: optional(20)
+      .transform((v) => v?.toUpperCase() ?? null)
+      .refine((v) => v === null || UEN_PATTERN.test(v), COMPANY_MESSAGES.payNowUenFormat),
     address: optional(500),
     telNo: optional(50),
     hasGstNo: z.boolean().default(false),
@@ -40,7 +43,7 @@ const companyBody = z
   });
 type CompanyBody = z.infer<typeof companyBody>;
 
-const COLUMNS = ["name", "shortName", "uen", "address", "telNo", "hasGstNo", "gstRefNo", "colorCode", "paNotes", "logoUrl"] as const;
+const COLUMNS = ["name", "shortName", "uen", "payNowUen", "address", "telNo", "hasGstNo", "gstRefNo", "colorCode", "paNotes", "logoUrl"] as const;
 const RETURNING = `id, ${COLUMNS.map((c) => `"${c}"`).join(", ")}, status, "createdAt", "updatedAt"`;
 
 /** A logo is the media store's inline address of an image that is really there. */

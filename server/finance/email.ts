@@ -20,6 +20,9 @@ export const EMAIL_SKIP = {
   notFound: "Payment advice not found.",
 } as const;
 
+/** The content id of the inline PayNow QR image in the e-mail. */
+const PAYNOW_CID = "paynow-qr";
+
 export async function emailUnpaidToParents(db: Db, ids: readonly string[], pdfMaker: PdfMaker, media?: MediaService): Promise<EmailUnpaidReply> {
   const reply: EmailUnpaidReply = { queued: [], skipped: [] };
   const messages: QueuedMessage[] = [];
@@ -47,12 +50,22 @@ export async function emailUnpaidToParents(db: Db, ids: readonly string[], pdfMa
     const pdf = await paperPdf(paper, pdfMaker, media);
     const total = formatMoney(numericToCents(pa.paymentSummaryStatic.totalPayable) ?? 0);
     const due = pa.dueDate ? formatCalendarDay(pa.dueDate, DISPLAY_DATE_FORMAT) : "--";
+    const payNow = paper.payNow && paper.qrCodeDataUrl ? { ...paper.payNow, png: paper.qrCodeDataUrl.replace(/^data:image\/png;base64,/, "") } : null;
     const body = mailBody(
-      html`<p>Dear ${paper.parent?.name ?? "Parent"},</p><p>Please find attached payment advice <b>${pa.name ?? ""}</b> for ${paper.student.fullName}: ${total} due on ${due}.</p><p>${paper.company.name}</p>`,
+      html`<p>Dear ${paper.parent?.name ?? "Parent"},</p><p>Please find attached payment advice <b>${pa.name ?? ""}</b> for ${paper.student.fullName}: ${total} due on ${due}.</p>${
+        payNow
+          ? html`<p>Pay ${formatMoney(numericToCents(payNow.amount) ?? 0)} by PayNow: scan this QR code with your banking app (reference <b>${payNow.reference}</b>, UEN ${payNow.uen}${
+              payNow.expiry ? html`, valid until ${formatCalendarDay(payNow.expiry, DISPLAY_DATE_FORMAT)}` : ""
+            }).</p><p><img src="cid:${PAYNOW_CID}" alt="PayNow QR code" width="200" height="200"></p>`
+          : ""
+      }<p>${paper.company.name}</p>`,
     );
     messages.push(emailMessage(to, `Payment Advice ${pa.name} for ${paper.student.fullName}`, body, {
       paymentAdviceId: pa.id,
-      attachments: [{ filename: `${pa.name}.pdf`, contentType: "application/pdf", contentBase64: pdf.toString("base64") }],
+      attachments: [
+        { filename: `${pa.name}.pdf`, contentType: "application/pdf", contentBase64: pdf.toString("base64") },
+        ...(payNow ? [{ filename: `${pa.name}-paynow.png`, contentType: "image/png", contentBase64: payNow.png, cid: PAYNOW_CID }] : []),
+      ],
     }));
     reply.queued.push({ id, recipient: to });
   }

@@ -152,31 +152,37 @@ async function changeCreditNoteUse(tx: Queryable, id: string, before: { creditNo
 export async function recordPayment(db: Db, target: { invoiceId?: string; paymentAdviceId?: string }, input: PaymentInput, by: string | null, can: InvoiceActionCheck): Promise<PaymentReply> {
   await requireRight(can, "record-payment");
   if (!target.invoiceId) await requireRight(can, "issue");
-  return financeTransaction(db, async (tx) => {
-    const invoiceId = target.invoiceId ?? (await issueInvoiceIn(tx, target.paymentAdviceId!, by)).id;
-    const invoice = await lockInvoice(tx, invoiceId);
-    if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
-    const pa = await readPaRow(tx, invoice.paymentAdviceId);
-    const outOfWindow = paymentDateError(input.paymentDate, pa.issueDate, todayInSingapore());
-    if (outOfWindow) throw new FinanceError(400, outOfWindow, { paymentDate: outOfWindow });
-    if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
-    const name = await nextDocumentNumber(tx, "receipt", invoice.companyId, Number(input.paymentDate.slice(0, 4)));
-    const amount = centsToNumeric(input.amount);
-    const { rows: receipt } = await tx.query<{ id: string }>(
-      `insert into receipts (name, "receiptDate", amount, "paymentMethod", "cardType", "invoiceId", "paymentAdviceId", "companyId", "branchId", "studentId", status, "createdBy", "updatedBy")
-       values ($1, $2::date, $3::numeric, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $11) returning id`,
-      [name, input.paymentDate, amount, input.paymentMethod, input.cardType, invoice.id, invoice.paymentAdviceId, invoice.companyId, pa.branchId, invoice.studentId, by],
-    );
-    await tx.query(
-      `insert into invoice_payments ("invoiceId", "receiptId", amount, "paymentMethod", "cardType", "transactionStatus", "referenceNo", "paidAt", "creditNoteId", "createdBy", "updatedBy")
-       values ($1, $2, $3::numeric, $4, $5, 'success', $6, ($7::date)::timestamp at time zone 'Asia/Singapore', $8, $9, $9)`,
-      [invoice.id, receipt[0]!.id, amount, input.paymentMethod, input.cardType, input.referenceNo, input.paymentDate, input.creditNoteId, by],
-    );
-    await tx.query(`update invoices set "isGeneratedReceipt" = true where id = $1`, [invoice.id]);
-    const settled = await settle(tx, invoice, by);
-    await postPayment(tx, receipt[0]!.id, by);
-    return { invoice: settled, receipt: { id: receipt[0]!.id, name, amount } };
-  });
+  return financeTransaction(db, (tx) => recordPaymentIn(tx, target, input, by));
+}
+
+/**
+ * recordPayment inside the caller's finance transaction (the caller checked the rights): a bank line is marked
+ * recorded in the same transaction as its payment (server/finance/bankReconciliation.ts).
+ */
+export async function recordPaymentIn(tx: Queryable, target: { invoiceId?: string; paymentAdviceId?: string }, input: PaymentInput, by: string | null): Promise<PaymentReply> {
+  const invoiceId = target.invoiceId ?? (await issueInvoiceIn(tx, target.paymentAdviceId!, by)).id;
+  const invoice = await lockInvoice(tx, invoiceId);
+  if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
+  const pa = await readPaRow(tx, invoice.paymentAdviceId);
+  const outOfWindow = paymentDateError(input.paymentDate, pa.issueDate, todayInSingapore());
+  if (outOfWindow) throw new FinanceError(400, outOfWindow, { paymentDate: outOfWindow });
+  if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
+  const name = await nextDocumentNumber(tx, "receipt", invoice.companyId, Number(input.paymentDate.slice(0, 4)));
+  const amount = centsToNumeric(input.amount);
+  const { rows: receipt } = await tx.query<{ id: string }>(
+    `insert into receipts (name, "receiptDate", amount, "paymentMethod", "cardType", "invoiceId", "paymentAdviceId", "companyId", "branchId", "studentId", status, "createdBy", "updatedBy")
+     values ($1, $2::date, $3::numeric, $4, $5, $6, $7, $8, $9, $10, 'active', $11, $11) returning id`,
+    [name, input.paymentDate, amount, input.paymentMethod, input.cardType, invoice.id, invoice.paymentAdviceId, invoice.companyId, pa.branchId, invoice.studentId, by],
+  );
+  await tx.query(
+    `insert into invoice_payments ("invoiceId", "receiptId", amount, "paymentMethod", "cardType", "transactionStatus", "referenceNo", "paidAt", "creditNoteId", "createdBy", "updatedBy")
+     values ($1, $2, $3::numeric, $4, $5, 'success', $6, ($7::date)::timestamp at time zone 'Asia/Singapore', $8, $9, $9)`,
+    [invoice.id, receipt[0]!.id, amount, input.paymentMethod, input.cardType, input.referenceNo, input.paymentDate, input.creditNoteId, by],
+  );
+  await tx.query(`update invoices set "isGeneratedReceipt" = true where id = $1`, [invoice.id]);
+  const settled = await settle(tx, invoice, by);
+  await postPayment(tx, receipt[0]!.id, by);
+  return { invoice: settled, receipt: { id: receipt[0]!.id, name, amount } };
 }
 
 /** Void a payment's receipt (reason kept): the money leaves the invoice; a credit note it used is given back. */

@@ -2,16 +2,18 @@
  * The printable paper of a payment advice (spec part 2 §2): its data for the browser page, and a real
  * A4 PDF (pdfmake on the server with the standard Helvetica fonts) with the company's logo, name, UEN
  * and GST registration number, the PA number, student and parent, class lines with terms and lessons,
- * the summary, the PA notes and a scannable QR code of the reference. The PDF is laid out in a worker
- * thread (pdfMaker.ts): here it is only described.
+ * the summary, the PA notes and, while there is something to pay, a PayNow QR code of the balance due with the
+ * PA number as its reference (src/domain/finance/paynow.ts). The PDF is laid out in a worker thread
+ * (pdfMaker.ts): here it is only described.
  */
 import type { Content, TableCell } from "pdfmake/interfaces";
 import QRCode from "qrcode";
 import sanitizeHtml from "sanitize-html";
 import type { Queryable } from "../db/index.ts";
 import type { MediaService } from "../media/index.ts";
-import { formatMoney, numericToCents } from "../../src/domain/money.ts";
-import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
+import { centsToNumeric, formatMoney, numericToCents } from "../../src/domain/money.ts";
+import { formatCalendarDay, DISPLAY_DATE_FORMAT, todayInSingapore } from "../../src/domain/dates.ts";
+import { payNowPayload, payNowRequestFor } from "../../src/domain/finance/paynow.ts";
 import { documentNumberLabel } from "../../src/domain/finance/documentNumber.ts";
 import { PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { GST_LABELS, NEGATIVE_FIGURES, SUMMARY_FIGURES } from "../../src/domain/finance/summary.ts";
@@ -34,15 +36,10 @@ export const SUMMARY_LABELS: Record<(typeof SUMMARY_FIGURES)[number], string> = 
   totalPayable: "Total Payable",
 };
 
-/** What the QR code holds: the QR reference number, else the PA number (a draft has none). */
-export function qrTextOf(pa: { qrReferenceNo: string | null; name: string | null }): string | null {
-  return pa.qrReferenceNo || pa.name || null;
-}
-
 export async function paperData(db: Queryable, id: string): Promise<PaymentAdvicePaper> {
   const pa = await getPaymentAdvice(db, id);
   const { rows: companies } = await db.query<PaymentAdvicePaper["company"]>(
-    `select id, name, "shortName", address, uen, "hasGstNo", "gstRefNo", "telNo", "logoUrl", "colorCode" from companies where id = $1`,
+    `select id, name, "shortName", address, uen, "payNowUen", "hasGstNo", "gstRefNo", "telNo", "logoUrl", "colorCode" from companies where id = $1`,
     [pa.companyId],
   );
   const { rows: branches } = await db.query<NonNullable<PaymentAdvicePaper["branch"]>>(`select id, name, address from branches where id = $1`, [pa.branchId]);
@@ -54,15 +51,22 @@ export async function paperData(db: Queryable, id: string): Promise<PaymentAdvic
   );
   const s = students[0]!;
   const parent = primaryParent(s.parents);
-  const qrText = qrTextOf(pa);
+  const company = companies[0]!;
+  const payNow = payNowRequestFor(
+    { name: pa.name, paymentStatus: pa.paymentStatus, totalPayable: numericToCents(pa.paymentSummaryStatic.totalPayable) ?? 0, amountReceived: numericToCents(pa.amountReceived) ?? 0, qrExpiryDate: pa.qrExpiryDate },
+    company,
+    todayInSingapore(),
+  );
   return {
     paymentAdvice: pa,
-    company: companies[0]!,
+    company,
     branch: branches[0] ?? null,
     student: { id: s.id, fullName: s.fullName, username: s.username, schoolName: s.schoolName, levelName: s.levelName },
     parent,
-    qrText,
-    qrCodeDataUrl: qrText ? await QRCode.toDataURL(qrText, { errorCorrectionLevel: "M", margin: 1, width: 240 }) : null,
+    payNow: payNow && { uen: payNow.uen, amount: centsToNumeric(payNow.amount), expiry: payNow.expiry, reference: payNow.reference },
+    qrText: pa.name,
+    // quiet zone of 4 modules, as the QR standard asks: banking apps read it from a screen or paper more surely
+    qrCodeDataUrl: payNow ? await QRCode.toDataURL(payNowPayload(payNow), { errorCorrectionLevel: "M", margin: 4, width: 240 }) : null,
     pdfUrl: `/api/v2/finances/payment-advices/${pa.id}/paper?format=pdf`,
   };
 }
@@ -146,7 +150,7 @@ export async function paperPdf(paper: PaymentAdvicePaper, pdf: PdfMaker, media?:
       { table: { headerRows: 1, widths: ["*", 120, 45, 65, 70], body: classRows }, layout: "lightHorizontalLines" },
       {
         columns: [
-          { width: "*", stack: paper.qrCodeDataUrl ? [{ text: "Scan to pay / reference", bold: true, margin: [0, 0, 0, 4] }, { image: paper.qrCodeDataUrl, width: 110 }, { text: paper.qrText ?? "", fontSize: 8 }] : [{ text: "Draft: no reference yet", italics: true }] },
+          { width: "*", stack: payNowBlock(paper) },
           { width: 220, table: { widths: ["*", 90], body: summaryRows }, layout: "lightHorizontalLines" },
         ],
         margin: [0, 14, 0, 0],
@@ -156,6 +160,21 @@ export async function paperPdf(paper: PaymentAdvicePaper, pdf: PdfMaker, media?:
     ],
   };
   return pdf.render({ doc, footerText: `${c.name} · ${documentNumberLabel(pa.name)}` });
+}
+
+/** Beside the summary: the PayNow QR with what it pays and its reference, or the reference alone when nothing is payable by QR. */
+function payNowBlock(paper: PaymentAdvicePaper): Content[] {
+  const p = paper.payNow;
+  if (!paper.qrText) return [{ text: "Draft: no reference yet", italics: true }];
+  if (!p || !paper.qrCodeDataUrl) return [{ text: "Reference", bold: true }, paper.qrText];
+  return [
+    { text: "Pay by PayNow", bold: true, margin: [0, 0, 0, 4] },
+    { image: paper.qrCodeDataUrl, width: 110 },
+    { text: `Reference: ${p.reference}`, bold: true },
+    `UEN: ${p.uen}`,
+    `Amount: ${money(p.amount)}`,
+    ...(p.expiry ? [`Valid until ${day(p.expiry)}`] : []),
+  ];
 }
 
 /** The company block at the head of every paper: name, address, UEN, GST registration, telephone. */

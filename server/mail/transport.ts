@@ -28,6 +28,8 @@ export interface MailAttachment {
   filename: string;
   contentType: string;
   contentBase64: string;
+  /** Set on an image the HTML shows inline as <img src="cid:…"> (the PA's PayNow QR): mail clients block data: URLs. */
+  cid?: string;
 }
 
 export interface Transport {
@@ -81,7 +83,7 @@ export function smtpTransport(url: string, from: string): Transport {
         messageId: `<${m.id}@outbox.backoffice>`,
         ...(m.text !== undefined ? { html: body, text: m.text } : { text: body }),
         ...(m.attachments?.length
-          ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })) }
+          ? { attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64"), ...(a.cid ? { cid: a.cid } : {}) })) }
           : {}),
       });
     },

@@ -109,6 +109,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("finance", "/finance/payment-discount", "Payment Discount"),
   r("finance", "/finance/payment-discount/create/:order", "Create Payment Discount"),
   r("finance", "/finance/pricing", "Pricing"),
+  // our addition (issue 35): bank statements matched to payment advices
+  r("finance", "/finance/bank-reconciliation", "Bank Reconciliation"),
   // Reports
   r("report", "/report/daily-receipt-report", "Daily Receipt Report"),
   r("report", "/report/daily-closing-report", "Daily Closing Report"),

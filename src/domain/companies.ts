@@ -19,6 +19,7 @@ export const COMPANY_MESSAGES = {
   shortName: "Please input Short Name!",
   uen: "Please input UEN!",
   uenFormat: "Please enter a valid UEN (e.g. 201912345K).",
+  payNowUenFormat: "Please enter a valid PayNow UEN (e.g. 201912345K), or leave it blank to use the UEN.",
   gstRefNo: "Please input GST Reg. No.!",
   gstRefNoFormat: "Please enter a valid GST Reg. No. (e.g. M90371234X or the UEN).",
   colorCode: "Please enter a colour code like #1677FF.",
@@ -32,5 +33,6 @@ const matching =
     typeof value === "string" && value.trim() && !pattern.test(value.trim().toUpperCase()) ? message : null;
 /** Form rules (a blank value passes: "required" is its own rule); the server checks the same patterns. */
 export const uenProblem = matching(UEN_PATTERN, COMPANY_MESSAGES.uenFormat);
+export const payNowUenProblem = matching(UEN_PATTERN, COMPANY_MESSAGES.payNowUenFormat);
 export const gstRegNoProblem = matching(GST_REG_NO_PATTERN, COMPANY_MESSAGES.gstRefNoFormat);
 export const colourCodeProblem = matching(COLOUR_CODE_PATTERN, COMPANY_MESSAGES.colorCode);

@@ -73,6 +73,7 @@ export const MENU_TREE: readonly MenuGroup[] = [
       item("Payment Setting", "/finance/payment-setting"),
       item("Payment Discount", "/finance/payment-discount"),
       item("Pricing", "/finance/pricing"),
+      item("Bank Reconciliation", "/finance/bank-reconciliation"),
     ],
   },
   { key: "rewards", label: "Rewards", items: [item("Reward Report", "/reward/report"), item("Referral", "/reward/referral")] },

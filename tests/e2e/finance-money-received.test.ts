@@ -1,13 +1,15 @@
 /**
  * Money received in a real browser (issue 15): from an issued payment advice a front desk opens its
  * invoice, records a part payment in cash and the rest by NETS, opens and downloads the receipt; a
- * finance_staff voids the wrong payment with a reason and the invoice is partly paid again.
+ * finance_staff voids the wrong payment with a reason and the invoice is partly paid again. Issue 35: finance_staff
+ * imports a bank statement whose PayNow credits name two PAs, confirms both, and the PAs show paid with receipts.
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { paFields } from "../support/finance.ts";
-import { numericToCents, formatMoney } from "../../src/domain/money.ts";
+import { centsToNumeric, numericToCents, formatMoney } from "../../src/domain/money.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
 import { chooseOption, selectBox, withRole } from "./catalogue-support.ts";
 import { apiClient } from "./api-support.ts";
 
@@ -16,7 +18,7 @@ const browser = useBrowser();
 const { tokenOf, gql, rest } = apiClient(baseURL);
 
 /** An issued PA of a BME student for an open regular class, made through the calls the builder uses. */
-async function issuedPaymentAdvice(): Promise<{ id: string; total: number }> {
+async function issuedPaymentAdvice(): Promise<{ id: string; name: string; total: number }> {
   const token = await tokenOf("front_desk");
   const { classes } = await gql<{ classes: { id: string; companyId: string; branchId: string; lessons: { termId: string; date: string }[] }[] }>(
     token,
@@ -28,8 +30,8 @@ async function issuedPaymentAdvice(): Promise<{ id: string; total: number }> {
   const { users } = await gql<{ users: { id: string }[] }>(token, `query($c: uuid!) { users(where: {type: {_eq: "student"}, status: {_eq: "active"}, companyId: {_eq: $c}}, order_by: {username: desc}, limit: 1) { id } }`, { c: c.companyId });
   const fields = paFields({ id: c.id, companyId: c.companyId, branchId: c.branchId, termId: c.lessons[0]!.termId, start: c.lessons[0]!.date, programId: "" }, users[0]!.id);
   const draft = await rest<{ id: string; updatedAt: string }>(token, "POST", "/finances/payment-advices/init", fields);
-  const issued = await rest<{ id: string; summary: { total: string } }>(token, "PUT", `/finances/payment-advices/${draft.id}`, { ...fields, action: "issue", updatedAt: draft.updatedAt });
-  return { id: issued.id, total: numericToCents(issued.summary.total)! };
+  const issued = await rest<{ id: string; name: string; summary: { total: string } }>(token, "PUT", `/finances/payment-advices/${draft.id}`, { ...fields, action: "issue", updatedAt: draft.updatedAt });
+  return { id: issued.id, name: issued.name, total: numericToCents(issued.summary.total)! };
 }
 
 async function recordPayment(page: Page, amount: string | null, method: string): Promise<void> {
@@ -114,5 +116,45 @@ describe("money received", () => {
     });
     const invoice = await rest<{ payments: { amount: string }[] }>(await tokenOf("front_desk"), "GET", `/finances/invoices/${invoiceId}`);
     expect(invoice.payments.map((p) => p.amount)).toEqual(["20.00"]);
+  });
+
+  it("finance_staff imports a bank statement, confirms the PayNow credits in bulk, and the PAs show paid with their receipts", async () => {
+    const pas = [await issuedPaymentAdvice(), await issuedPaymentAdvice()];
+    const today = todayInSingapore().split("-").reverse().join("/");
+    const csv = [
+      "Date,Description,Reference,Credit,Debit",
+      `${today},PAYNOW OTHR,${pas[0]!.name},${centsToNumeric(pas[0]!.total)},`,
+      `${today},PAYNOW TRANSFER ${pas[1]!.name.replace(/-/g, "")},,${centsToNumeric(pas[1]!.total)},`,
+      `${today},GIRO RENT,,,1200.00`,
+    ].join("\n");
+    await withRole(browser(), baseURL, "finance_staff", async (page) => {
+      await page.goto("/finance/bank-reconciliation");
+      await page.getByLabel("Bank").fill(`E2E Bank ${Date.now()}`);
+      await page.locator('input[type="file"]').setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      // the columns are guessed from the headings
+      await page.getByRole("button", { name: "Import" }).click();
+      await page.getByText("Imported 2 credit lines; 0 already imported; 1 debit or blank lines skipped.").waitFor();
+      for (const pa of pas) {
+        const row = page.locator(".ant-table-tbody tr", { hasText: pa.name });
+        await expect.poll(() => row.textContent()).toContain("Exact");
+        await row.getByRole("checkbox").check();
+      }
+      await page.getByRole("button", { name: "Confirm 2 payments" }).click();
+      await page.getByText("2 payments recorded.").waitFor();
+      await page.getByRole("tab", { name: "Recorded" }).click();
+      for (const pa of pas) await expect.poll(() => page.locator(".ant-table-tbody tr", { hasText: pa.name }).textContent()).toMatch(/RC-BME-\d{4}-\d{5}/);
+      await page.locator(".ant-table-tbody tr", { hasText: pas[0]!.name }).getByRole("link", { name: /^RC-BME-/ }).click();
+      await page.getByTestId("receipt-paper").waitFor();
+      expect(await page.getByTestId("receipt-paper").textContent()).toContain("QR Code (PayNow)");
+      expect(await page.getByTestId("receipt-paper").textContent()).toContain(formatMoney(pas[0]!.total));
+      for (const pa of pas) {
+        await page.goto(`/finance/payment-advice/paper/${pa.id}`);
+        await page.getByTestId("pa-paper").waitFor();
+        expect(await page.getByTestId("pa-paper").textContent()).toContain("Status: Paid");
+        // a paid PA has nothing left to pay by QR: the reference alone
+        expect(await page.getByTestId("paper-paynow").count()).toBe(0);
+        expect(await page.getByTestId("paper-reference").textContent()).toBe(`Reference: ${pa.name}`);
+      }
+    });
   });
 });

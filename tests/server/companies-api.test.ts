@@ -43,9 +43,9 @@ describe.each(databaseLanes())("company calls under /api/v2 [%s]", (lane) => {
     expect(saved!.paNotes).toBe("<p>Pay by PayNow.</p>");
     expect(saved!.createdBy).toEqual(expect.any(String));
 
-    const edited = await api(server.app, "PUT", `/companies/${data.id}`, finance, { ...company("North West Academy Pte Ltd"), shortName: "NWA2", hasGstNo: false, gstRefNo: "" });
+    const edited = await api(server.app, "PUT", `/companies/${data.id}`, finance, { ...company("North West Academy Pte Ltd"), shortName: "NWA2", hasGstNo: false, gstRefNo: "", payNowUen: "t08ll1234a" });
     expect(edited.statusCode).toBe(200);
-    expect(await row(data.id)).toMatchObject({ shortName: "NWA2", hasGstNo: false, gstRefNo: null });
+    expect(await row(data.id)).toMatchObject({ shortName: "NWA2", hasGstNo: false, gstRefNo: null, payNowUen: "T08LL1234A" });
   });
 
   it("refuses bad input with the field's message and writes nothing", async () => {
@@ -53,6 +53,7 @@ describe.each(databaseLanes())("company calls under /api/v2 [%s]", (lane) => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ name: "" }, "name", "Please input Company Name!"],
       [{ uen: "12345" }, "uen", "Please enter a valid UEN (e.g. 201912345K)."],
+      [{ payNowUen: "PAYNOW-1" }, "payNowUen", "Please enter a valid PayNow UEN (e.g. 201912345K), or leave it blank to use the UEN."],
       [{ hasGstNo: true, gstRefNo: null }, "gstRefNo", "Please input GST Reg. No.!"],
       [{ gstRefNo: "GST-1" }, "gstRefNo", "Please enter a valid GST Reg. No. (e.g. M90371234X or the UEN)."],
       [{ colorCode: "blue" }, "colorCode", "Please enter a colour code like #1677FF."],

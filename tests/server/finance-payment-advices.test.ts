@@ -284,14 +284,15 @@ describe.each(databaseLanes())("payment advice calls [%s]", (lane) => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it("the paper: its data with a QR code of the reference, and a real PDF", async () => {
+  it("the paper: its data with a PayNow QR code and the PA number as reference, and a real PDF", async () => {
     const pa = await init();
     await put(pa.id, { ...fields(), action: "issue", updatedAt: pa.updatedAt });
     const res = await api(server.app, "GET", `/finances/payment-advices/${pa.id}/paper`, token.intern);
     expect(res.statusCode, res.body).toBe(200);
     const paper = res.json().data;
     expect(paper.company).toMatchObject({ shortName: "BME", uen: expect.any(String), gstRefNo: expect.any(String) });
-    expect(paper.qrText).toBe(paper.paymentAdvice.qrReferenceNo);
+    expect(paper.qrText).toBe(paper.paymentAdvice.name);
+    expect(paper.payNow).toMatchObject({ reference: paper.paymentAdvice.name, amount: paper.paymentAdvice.paymentSummaryStatic.totalPayable });
     expect(paper.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     const pdf = await api(server.app, "GET", `/finances/payment-advices/${pa.id}/paper?format=pdf`, token.intern);
     expect(pdf.statusCode).toBe(200);

@@ -38,6 +38,8 @@ export const SPEC_MENU_PAGE_ROLES: Record<string, string[]> = {
   "/finance/payment-setting": FINANCE_ONLY,
   "/finance/payment-discount": FINANCE_ONLY,
   "/finance/pricing": [...FINANCE_ONLY, "ops_manager"],
+  // our addition: bank statements matched to payment advices (issue 35; docs/DECISIONS.md "Bank reconciliation")
+  "/finance/bank-reconciliation": FINANCE_ONLY,
   "/reward/report": ["finance_manager", "finance_staff", "front_desk"],
   "/reward/referral": ["finance_manager", "finance_staff", "front_desk"],
   "/communication/broadcast": COMMUNICATION,

@@ -186,13 +186,18 @@ export interface VoidPaidReply {
 /** GET …/{id}/paper: what the printable paper shows. */
 export interface PaymentAdvicePaper {
   paymentAdvice: PaymentAdviceRecord;
-  company: { id: string; name: string; shortName: string | null; address: string | null; uen: string | null; hasGstNo: boolean; gstRefNo: string | null; telNo: string | null; logoUrl: string | null; colorCode: string | null };
+  company: {
+    id: string; name: string; shortName: string | null; address: string | null; uen: string | null; payNowUen: string | null; hasGstNo: boolean; gstRefNo: string | null;
+    telNo: string | null; logoUrl: string | null; colorCode: string | null;
+  };
   branch: { id: string; name: string; address: string | null } | null;
   student: { id: string; fullName: string; username: string | null; schoolName: string | null; levelName: string | null };
   parent: { name: string | null; email: string | null; phone: string | null } | null;
-  /** The QR code of qrReferenceNo (or the number) as a data URL (PNG). */
+  /** What the PayNow QR asks for (src/domain/finance/paynow.ts); null on drafts, paid, voided and expired PAs. */
+  payNow: { uen: string; amount: MoneyText; expiry: string | null; reference: string } | null;
+  /** The PayNow QR code as a data URL (PNG), when payNow is set. */
   qrCodeDataUrl: string | null;
-  /** The text the QR code holds. */
+  /** The reference printed beside the QR: the PA number (null on a draft). */
   qrText: string | null;
   pdfUrl: string;
 }

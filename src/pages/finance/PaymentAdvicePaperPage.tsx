@@ -70,12 +70,21 @@ export default function PaymentAdvicePaperPage() {
               </div>
             )}
           </div>
-          {data.qrCodeDataUrl && (
-            <div style={{ textAlign: "center" }}>
-              <img src={data.qrCodeDataUrl} alt="QR code" width={110} height={110} />
-              <div>{data.qrText}</div>
-              {pa.qrExpiryDate && <div>QR valid until {day(pa.qrExpiryDate)}</div>}
+          {data.payNow && data.qrCodeDataUrl ? (
+            <div style={{ textAlign: "center" }} data-testid="paper-paynow">
+              <strong>Pay by PayNow</strong>
+              <div>
+                <img src={data.qrCodeDataUrl} alt="PayNow QR code" width={140} height={140} />
+              </div>
+              <div>
+                <strong>Reference: {data.payNow.reference}</strong>
+              </div>
+              <div>UEN: {data.payNow.uen}</div>
+              <div>Amount: {money(data.payNow.amount)}</div>
+              {data.payNow.expiry && <div>Valid until {day(data.payNow.expiry)}</div>}
             </div>
+          ) : (
+            data.qrText && <div data-testid="paper-reference">Reference: {data.qrText}</div>
           )}
         </div>
         <h3>Class Fee</h3>
