@@ -577,11 +577,12 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
             createdAt: `${rdate}T05:00:00.000Z`, updatedAt: `${rdate}T05:00:00.000Z`, createdBy: staffIds.finance_staff });
           payments.push({ id: id(), invoiceId: invId, receiptId: rid, amount: money(amt), paymentMethod: method, transactionStatus: "success", referenceNo: `TXN${rng.int(1000000, 9999999)}`, paidAt: `${rdate}T05:00:00.000Z`, status: "active" });
         });
-        // the PA is paid when its last receipt came in (FINANCE.md §4); its deposits are paid with it, issued until then
-        const settled = invStatus === "paid" || invStatus === "overpaid";
-        if (settled) pas.at(-1)!.paidAt = payments.at(-1)!.paidAt;
-        if (dep) deposits.push({ id: id(), name: nextNo(co.id, "deposit", "DEP"), amount: money(dep), depositStatus: settled ? "paid" : "issued", receiptId: settled ? receipts.at(-1)!.id : null, paymentAdviceId: paId, classId: cls.id, companyId: co.id, studentId: s.id, status: "active" });
       }
+      // the PA is paid when its last receipt came in (FINANCE.md §4); its deposits are paid with it, issued from the
+      // PA's issue until then (paid or not), and deleted with a voided PA — as the finance service does
+      const settled = invStatus === "paid" || invStatus === "overpaid";
+      if (settled) pas.at(-1)!.paidAt = payments.at(-1)!.paidAt;
+      if (dep) deposits.push({ id: id(), name: nextNo(co.id, "deposit", "DEP"), amount: money(dep), depositStatus: settled ? "paid" : "issued", receiptId: settled ? receipts.at(-1)!.id : null, paymentAdviceId: paId, classId: cls.id, companyId: co.id, studentId: s.id, status: invStatus === "voided" ? "deleted" : "active" });
     }
   }
   await insertRows(tx, "payment_advices", pas);
