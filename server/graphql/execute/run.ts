@@ -2,15 +2,13 @@ import { execute as gqlExecute, getVariableValues, Kind, parse, validate, valueF
 import type { Db, Queryable, QueryOptions } from "../../db/types.ts";
 import type { Model } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
-import type { InsertIR, OperationPlan, RootPlan } from "../plan/ir.ts";
+import type { OperationPlan, RootPlan } from "../plan/ir.ts";
 import type { Access } from "../plan/permissions.ts";
 import { checkDocumentLimits, checkPlanLimits, checkResponseSize, type RequestLimits } from "../plan/limits.ts";
 import { fragmentsOf, planOperation } from "../plan/plan.ts";
 import { sanitiseRichTextWrites } from "../plan/rich-text.ts";
 import { checkNumericWrites } from "../plan/numeric-scale.ts";
 import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
-import { SqlBuilder } from "../sql/builder.ts";
-import { compileInsertedOutput, compileInsertRows } from "../sql/mutation.ts";
 import { fromDatabaseError } from "./db-errors.ts";
 import { recordCaller } from "../../auth/caller.ts";
 
@@ -196,62 +194,25 @@ function compileOptions(ctx: ExecutionContext): CompileOptions {
   return { session: ctx.session, stringifyNumericTypes: ctx.stringifyNumericTypes, rowCap: ctx.access.isAdmin ? undefined : ctx.limits?.maxRows, materializeRootLists: ctx.db.kind === "postgres" };
 }
 
-const hasNested = (ir: InsertIR): boolean => ir.rows.some((r) => r.objectRels.length > 0 || r.arrayRels.length > 0);
-
 async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledStatement, alias: string, kind: "insert" | "update" | "other", options: QueryOptions = {}): Promise<string> {
-  let rows: { json: string | null; failed?: number }[];
+  let rows: { json: string | null; failed?: number; refused?: string | null }[];
   try {
-    rows = (await q.query<{ json: string | null; failed?: number }>(stmt.sql, stmt.params as unknown[], options)).rows;
+    rows = (await q.query<{ json: string | null; failed?: number; refused?: string | null }>(stmt.sql, stmt.params as unknown[], options)).rows;
   } catch (e) {
     if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
     throw fromDatabaseError(e, ctx.access.isAdmin, "$");
   }
   const row = rows[0];
+  // a nested insert's step that wrote no row where a later one needed it (Hasura's not-supported)
+  if (row?.refused) throw new RequestError("not-supported", row.refused, `$.selectionSet.${alias}.args.objects`);
   // Hasura v2's one text for both; an insert's path names its objects
   if (row?.failed) throw new RequestError("permission-error", "check constraint of an insert/update permission has failed", `$.selectionSet.${alias}.args${kind === "insert" ? ".objects" : ""}`);
   return row?.json ?? "null";
 }
 
-/**
- * Inserts with nested relationships, row by row inside the request's transaction: object relationships
- * first (their keys fill this row's columns), then the row, then array relationships (this row's keys fill theirs).
- */
-async function insertNested(q: Queryable, ctx: ExecutionContext, ir: InsertIR, alias: string): Promise<{ rows: Record<string, unknown>[]; count: number }> {
-  const out: Record<string, unknown>[] = [];
-  let count = 0;
-  for (const row of ir.rows) {
-    const columns = new Map(row.columns);
-    for (const { rel, insert } of row.objectRels) {
-      const parent = await insertNested(q, ctx, insert, alias);
-      count += parent.count;
-      for (const [src, tgt] of rel.mapping) columns.set(src, { kind: "literal", value: parent.rows[0]?.[tgt] ?? null });
-    }
-    const stmt = compileInsertRows(new SqlBuilder(compileOptions(ctx)), ctx.model, { ...ir, rows: [{ columns, objectRels: [], arrayRels: [] }] });
-    const inserted = JSON.parse(await runStatement(q, ctx, stmt, alias, "insert")) as Record<string, unknown>[];
-    count += inserted.length;
-    out.push(...inserted);
-    for (const { rel, insert } of row.arrayRels) {
-      const children = insert.rows.map((child) => {
-        const c = new Map(child.columns);
-        for (const [src, tgt] of rel.mapping) c.set(tgt, { kind: "literal", value: inserted[0]?.[src] ?? null });
-        return { ...child, columns: c };
-      });
-      count += (await insertNested(q, ctx, { ...insert, rows: children }, alias)).count;
-    }
-  }
-  return { rows: out, count };
-}
-
 async function runField(q: Queryable, ctx: ExecutionContext, field: RootPlan): Promise<string> {
   if (field.kind === "typename") return JSON.stringify(field.typename);
   if (field.kind === "static") return field.json;
-  if (field.kind === "mutation" && field.mutation.kind === "insert" && hasNested(field.mutation)) {
-    const ir = field.mutation;
-    if (!ir.table.primaryKey.length) throw new RequestError("not-supported", `nested inserts need a primary key on "${ir.table.name}"`);
-    const { rows, count } = await insertNested(q, ctx, ir, field.alias);
-    const stmt = compileInsertedOutput(new SqlBuilder(compileOptions(ctx)), ctx.model, ir.table, rows, ir.output, count);
-    return runStatement(q, ctx, stmt, field.alias, "other");
-  }
   const stmt = compileRootField(ctx.model, field, compileOptions(ctx))!;
   return runStatement(q, ctx, stmt, field.alias, field.kind === "mutation" && field.mutation.kind === "update" ? "update" : "insert");
 }
@@ -335,7 +296,7 @@ function assemble(entries: readonly (readonly [string, string])[]): string {
   return `{"data":{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}}`;
 }
 
-/** The statements a request would run (for tests and diagnostics); nested inserts show their first step only. */
+/** The statements a request would run (for tests and diagnostics): one per root field. */
 export function explain(ctx: ExecutionContext, request: GraphQLRequest): { field: string; sql: string; params: readonly unknown[] }[] {
   const { plan } = prepare(ctx, request);
   return plan.fields.flatMap((f) => {

@@ -171,6 +171,8 @@ export function generatedFor(perTable: GeneratedPermissions[string], key: string
   return perTable[key] ?? perTable[key.replace(/^public\./, "")];
 }
 
+const withoutPresets = (columns: string[], set: Readonly<Record<string, unknown>>) => columns.filter((c) => !(c in set));
+
 function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissions, key: string, cols: Pick<TableModel, "name" | "columns" | "computedFields">, where: string) {
   const perms = new Map<string, { select?: SelectPermission; insert?: InsertPermission; update?: UpdatePermission; delete?: DeletePermission }>();
   const get = (role: string) => {
@@ -206,11 +208,14 @@ function normalisePermissions(meta: TableMetadata, generated: GeneratedPermissio
   }
   for (const s of meta.insert_permissions ?? []) {
     const p = s.permission ?? {};
-    get(s.role).insert = { columns: columnsOf(p.columns ?? [], cols, `${where}.insert_permissions`), check: p.check ?? {}, set: p.set ?? {}, backendOnly: p.backend_only === true };
+    // Hasura: no `columns` = every column; a preset column is no input of the role
+    const set = p.set ?? {};
+    get(s.role).insert = { columns: withoutPresets(columnsOf(p.columns, cols, `${where}.insert_permissions`), set), check: p.check ?? {}, set, backendOnly: p.backend_only === true };
   }
   for (const s of meta.update_permissions ?? []) {
     const p = s.permission ?? { columns: [] };
-    get(s.role).update = { columns: columnsOf(p.columns, cols, `${where}.update_permissions`), filter: p.filter ?? {}, check: p.check ?? undefined, set: p.set ?? {}, backendOnly: p.backend_only === true };
+    const set = p.set ?? {};
+    get(s.role).update = { columns: withoutPresets(columnsOf(p.columns, cols, `${where}.update_permissions`), set), filter: p.filter ?? {}, check: p.check ?? undefined, set, backendOnly: p.backend_only === true };
   }
   for (const s of meta.delete_permissions ?? []) get(s.role).delete = { filter: s.permission?.filter ?? {}, backendOnly: s.permission?.backend_only === true };
   return perms as Map<string, RolePermissions>;

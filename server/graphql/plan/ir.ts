@@ -129,7 +129,15 @@ export interface InsertIR {
   readonly kind: "insert";
   readonly table: TableModel;
   readonly rows: readonly InsertRow[];
-  readonly onConflict?: { readonly constraint: string; readonly updateColumns: readonly ColumnModel[]; readonly where?: BoolExp; readonly updateFilter: BoolExp | null };
+  readonly onConflict?: {
+    readonly constraint: string;
+    readonly updateColumns: readonly ColumnModel[];
+    readonly where?: BoolExp;
+    /** The role's update permission: the rows it may update, the check an updated row meets, the columns it presets. */
+    readonly updateFilter: BoolExp | null;
+    readonly updateCheck: BoolExp | null;
+    readonly updatePresets: ReadonlyMap<string, Value>;
+  };
   readonly check: BoolExp | null;
   readonly output: MutationOutput;
 }

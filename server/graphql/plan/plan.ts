@@ -261,6 +261,7 @@ class Planner {
       for (const [key, v] of Object.entries(obj)) {
         if (v === undefined) continue;
         const rel = table.relationships.get(key);
+        if (rel && v === null) continue; // Hasura: a null relationship inserts nothing there
         if (rel && isObject(v)) {
           const target = this.input.model.tables.get(rel.target)!;
           const filled = new Set(rel.kind === "array" ? rel.mapping.map(([, tgt]) => tgt) : []);
@@ -297,11 +298,15 @@ class Planner {
         return column.name;
       });
       const updateRules = upd && cols.length ? applicableRules(upd, new Set(cols), table, "update", `${path}.args.on_conflict`) : undefined;
+      // As an update: the role's update presets are written too (Hasura's upsert), and an updated row meets its check
+      const updatePresets = upd && cols.length ? this.presets(table, upd.set) : new Map<string, Value>();
       conflict = {
         constraint: String(onConflict.constraint),
-        updateColumns: cols.map((c) => table.column.get(c)!),
+        updateColumns: cols.filter((c) => !updatePresets.has(c)).map((c) => table.column.get(c)!),
         where: isObject(onConflict.where) ? parseBoolExp(this.ctx(`${path}.args.on_conflict.where`), table, onConflict.where) : undefined,
         updateFilter: updateRules ? this.permission(table, anyRule(updateRules.map((r) => r.filter)), path) : upd ? this.permission(table, upd.filter, path) : null,
+        updateCheck: updateRules ? this.permission(table, anyRule(updateRules.map((r) => r.check)), path) : null,
+        updatePresets,
       };
     }
     return { kind: "insert", table, rows, onConflict: conflict, check: this.permission(table, anyRule(rules.map((r) => r.check)), path), output };

@@ -341,6 +341,9 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
     );
   };
 
+  /** A role inserts into a table when some column is its to give (all preset: no input type can exist, GraphQL types have fields). */
+  const insertable = (t: TableModel) => !!access.insert(t)?.columns.some((name) => !t.column.get(name)!.generated);
+
   const insertInput = (t: TableModel): GraphQLInputObjectType =>
     once(`${t.typeName}_insert_input`, () =>
       new GraphQLInputObjectType({
@@ -355,7 +358,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
           }
           for (const r of t.relationships.values()) {
             const tt = model.tables.get(r.target)!;
-            if (!access.insert(tt)) continue;
+            if (!insertable(tt)) continue;
             const conflict = onConflict(tt);
             if (r.kind === "object") {
               fields[r.name] = {
@@ -419,7 +422,7 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
         query[t.rootFields.select_by_pk] = { type: objectType(t), args: pkArgs(t, t.primaryKey), description: `fetch data from the table: "${t.name}" using primary key columns`, extensions: root(t, "select_by_pk") };
     }
     if (!t.notifiable && t.primaryKey.length === 0) continue; // views without keys: read-only
-    if (access.insert(t)) {
+    if (insertable(t)) {
       const conflict = onConflict(t);
       const oc: Record<string, { type: GraphQLInputType; description: string }> = conflict ? { on_conflict: { type: conflict, description: "upsert condition" } } : {};
       mutation[t.rootFields.insert] = { type: mutationResponse(t), args: { objects: { type: nn(list(nn(insertInput(t)))), description: "the rows to be inserted" }, ...oc }, description: `insert data into the table: "${t.name}"`, extensions: root(t, "insert") };

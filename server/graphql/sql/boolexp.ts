@@ -1,7 +1,7 @@
 import type { TableModel } from "../metadata/model.ts";
 import type { BoolExp, ComparisonOp } from "../plan/ir.ts";
 import type { RelationshipModel } from "../metadata/model.ts";
-import { castType, ident, tableRef, type SqlBuilder } from "./builder.ts";
+import { castType, ident, type SqlBuilder } from "./builder.ts";
 import { computedCall } from "./computed.ts";
 
 const SIMPLE: Partial<Record<ComparisonOp, string>> = {
@@ -39,11 +39,11 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
     }
     case "relationship": {
       const inner = b.alias();
-      return `exists (select 1 from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope())})`;
+      return `exists (select 1 from ${b.source(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope())})`;
     }
     case "exists": {
       const inner = b.alias();
-      return `exists (select 1 from ${tableRef(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope())})`;
+      return `exists (select 1 from ${b.source(exp.table)} as ${inner} where ${compileBoolExp(b, exp.where, inner, model, scope())})`;
     }
     case "computed_set": {
       const inner = b.alias();
@@ -56,7 +56,7 @@ export function compileBoolExp(b: SqlBuilder, exp: BoolExp, alias: string, model
       const args = exp.columns.map((c) => `${inner}.${ident(c.name)}`);
       const distinct = exp.distinct && args.length ? "distinct " : "";
       const agg = exp.fn === "count" ? `count(${distinct}${args.length === 0 ? "*" : args.length === 1 ? args[0] : `row(${args.join(", ")})`})` : `${exp.fn === "bool_and" ? "bool_and" : "bool_or"}(${distinct}${args[0]})`;
-      const rows = `select ${agg} as "agg" from ${tableRef(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope())}`;
+      const rows = `select ${agg} as "agg" from ${b.source(exp.target)} as ${inner} where ${joinCondition(exp.rel, alias, inner)} and ${compileBoolExp(b, exp.where, inner, model, scope())}`;
       const type = exp.fn === "count" ? "bigint" : "boolean";
       const value = `${sub}."agg"`;
       const conditions = exp.predicate.map(({ op, value: v }) => {

@@ -84,6 +84,17 @@ export class SqlBuilder {
     return this.ctes.length ? `with ${this.ctes.join(", ")} ${sql}` : sql;
   }
 
+  /**
+   * Tables a statement writes before it reads them (a nested insert's chain of CTEs): reads see the table as the
+   * statement leaves it, not the snapshot it started from. Table key → the SQL of that view.
+   */
+  readonly overlays = new Map<string, string>();
+
+  /** The rows of a table as this statement reads them. */
+  source(t: TableModel): string {
+    return this.overlays.get(t.key) ?? tableRef(t);
+  }
+
   alias(): string {
     this.aliases += 1;
     return ident(`_${this.aliases}`);

@@ -2,7 +2,7 @@ import type { ColumnModel, Model, RelationshipModel, TableModel } from "../metad
 import type { AggregateOutputField, BoolExp, OrderItem, OrderTarget, RowField, SelectIR } from "../plan/ir.ts";
 import { mergeSelectPermission } from "../plan/merge.ts";
 import { compileBoolExp, joinCondition } from "./boolexp.ts";
-import { ident, nameLiteral, SqlBuilder, tableRef } from "./builder.ts";
+import { ident, nameLiteral, SqlBuilder } from "./builder.ts";
 import { computedCall } from "./computed.ts";
 
 /** The row a nested select belongs to: its rows are those the relationship joins (or the select's computed-field source returns). */
@@ -96,7 +96,7 @@ function objectSubquery(b: SqlBuilder, model: Model, ir: SelectIR, fields: reado
   const x = b.alias();
   const { where } = mergeSelectPermission(ir.args, ir.permission);
   const filter = compileBoolExp(b, where, x, model);
-  return `(select ${rowJson(b, model, ir.table, fields, x)} from ${tableRef(ir.table)} as ${x} where ${joinCondition(rel, parent, x)}${filter === "true" ? "" : ` and ${filter}`} limit 1)`;
+  return `(select ${rowJson(b, model, ir.table, fields, x)} from ${b.source(ir.table)} as ${x} where ${joinCondition(rel, parent, x)}${filter === "true" ? "" : ` and ${filter}`} limit 1)`;
 }
 
 /** The columns of `table` that SQL text names through any of `aliases` ("_1"."name"): what a base query must project. */
@@ -143,7 +143,7 @@ function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: stri
         if (!inner) {
           inner = b.alias();
           const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
-          oj.joins.push(`left join ${tableRef(target.target)} as ${inner} on ${joinCondition(target.rel, alias, inner)}${filter}`);
+          oj.joins.push(`left join ${b.source(target.target)} as ${inner} on ${joinCondition(target.rel, alias, inner)}${filter}`);
           oj.seen.set(key, inner);
           if (alias === oj.base) oj.direct.set(target.rel.name, { alias: inner, rel: target.rel, filter: target.filter });
         }
@@ -151,7 +151,7 @@ function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: stri
       }
       const inner = b.alias();
       const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
-      return `(select ${orderExpr(b, model, target.then, inner)} from ${tableRef(target.target)} as ${inner} where ${joinCondition(target.rel, alias, inner)}${filter} limit 1)`;
+      return `(select ${orderExpr(b, model, target.then, inner)} from ${b.source(target.target)} as ${inner} where ${joinCondition(target.rel, alias, inner)}${filter} limit 1)`;
     }
     case "computed_aggregate": {
       const inner = b.alias();
@@ -164,7 +164,7 @@ function orderExpr(b: SqlBuilder, model: Model, target: OrderTarget, alias: stri
       const inner = b.alias();
       const filter = target.filter ? ` and ${compileBoolExp(b, target.filter, inner, model)}` : "";
       const agg = target.kind === "array_count" ? "count(*)" : `${aggregateFunction(target.op)}(${inner}.${ident(target.column.name)})`;
-      return `(select ${agg} from ${tableRef(target.target)} as ${inner} where ${joinCondition(target.rel, alias, inner)}${filter})`;
+      return `(select ${agg} from ${b.source(target.target)} as ${inner} where ${joinCondition(target.rel, alias, inner)}${filter})`;
     }
   }
 }
@@ -202,7 +202,7 @@ export function compileSelect(b: SqlBuilder, model: Model, ir: SelectIR, parent?
   const folded = conjunctList.map((c) => foldedFilter(b, model, c, oj));
   const conditions = folded.some((f) => f !== undefined) ? conjunctList.map((c, i) => folded[i] ?? compileBoolExp(b, c, a, model)) : [compileBoolExp(b, where, a, model)];
   if (parent?.rel) conditions.unshift(joinCondition(parent.rel, parent.alias, a));
-  const from = ir.source && parent ? computedCall(b, ir.source, parent.alias) : tableRef(ir.table);
+  const from = ir.source && parent ? computedCall(b, ir.source, parent.alias) : b.source(ir.table);
   // the planner checked that the distinct_on columns are the leading order_by items (or the whole order): name those outputs
   const distinct = ir.args.distinctOn ? `distinct on (${ir.args.distinctOn.map((_, i) => ident(`__o${i}`)).join(", ")}) ` : "";
   const orderBy = order.length ? ` order by ${order.map((o, i) => `${ident(`__o${i}`)}${orderSuffix(o)}`).join(", ")}` : "";
