@@ -27,7 +27,7 @@ export function tagRequests(app: FastifyInstance): void {
 }
 
 /** A REST request's actor, once its session is read (the finance service called from it records the same). */
-export function rememberActor(actor: Actor): void {
+export function rememberActor(actor: Actor | undefined): void {
   const scope = scopes.getStore();
   if (scope) scope.actor = actor;
 }

@@ -30,8 +30,8 @@ export interface AuditFilters {
   readonly table?: string;
   readonly rowId?: string;
   /** Calendar days in Singapore, both included. */
-  readonly from?: string;
-  readonly to?: string;
+  readonly from?: string | null;
+  readonly to?: string | null;
 }
 
 interface Row {
