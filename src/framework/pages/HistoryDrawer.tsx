@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { Button, Drawer, Empty, List, Pagination, Spin, Typography } from "antd";
 import type { Resource } from "../types.ts";
+import { humanize } from "../defineResource.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { auditChangeText, auditTime, AUDIT_ACTIONS, type AuditChange, type AuditOp } from "../../domain/auditHistory.ts";
 
@@ -41,7 +42,7 @@ export function HistoryDrawer({ table, id, labels = {} }: { table: string; id: s
       current = false;
     };
   }, [open, page, table, id]);
-  const label = (column: string) => labels[column] ?? column;
+  const label = (column: string) => labels[column] ?? humanize(column);
   return (
     <>
       <Button onClick={() => setOpen(true)}>History</Button>
