@@ -4,12 +4,14 @@
  * --client-in-server-thread: the engine's HTTP clients in the server's thread instead of a worker, the method before session 12;
  * --postgraphile URL: also compare (a)(b)(c) with a PostGraphile v5 server on the same database, see bench/postgraphile.ts)
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
+ * `npm run bench -- audit [--requests N]` (issue 36: a PA save and a student update with and without the audit trigger)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
 import { benchBundle } from "./bundle.ts";
 import { benchHostile } from "./hostile.ts";
 import { benchBrowser } from "./browser.ts";
+import { benchAudit } from "./audit.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
   const raw = textOption(argv, name);
@@ -34,8 +36,12 @@ function listOption(argv: string[], name: string): string[] | undefined {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && !["graphql", "bundle", "hostile", "browser"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser or nothing (graphql, bundle and browser)`);
+  if (command && !["graphql", "bundle", "hostile", "browser", "audit"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser, audit or nothing (graphql, bundle and browser)`);
   let ok = true;
+  if (command === "audit") {
+    console.log("== The audit trail's cost (issue 36) ==");
+    ok = await benchAudit({ requests: option(argv, "requests", 60) });
+  }
   if (command === "hostile") {
     console.log("== Light queries while hostile ones run (issue 11) ==");
     ok = await benchHostile({ scale: option(argv, "scale", 2000), requests: option(argv, "requests", 800), concurrency: option(argv, "concurrency", 16) });

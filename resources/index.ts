@@ -4,7 +4,7 @@ import { companies } from "./companies.ts";
 import { branches, classrooms } from "./branches.ts";
 import { holidays } from "./holidays.ts";
 import { enquiries } from "./enquiries.ts";
-import { users, roles } from "./users.ts";
+import { users, roles, auditLog } from "./users.ts";
 import { curriculums, levels, subjects, categories, programTypes, academicCalendars, terms, programs } from "./programmes.ts";
 import { contentCategories, resourceCategories, posts, resourcePosts, surveys } from "./content.ts";
 import { referrals } from "./rewards.ts";
@@ -25,7 +25,7 @@ import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords 
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
   // issue 7: the remaining catalogue screens
-  users, roles, curriculums, levels, subjects, categories, programTypes, academicCalendars, terms, programs,
+  users, roles, auditLog, curriculums, levels, subjects, categories, programTypes, academicCalendars, terms, programs,
   contentCategories, resourceCategories, posts, resourcePosts, surveys, referrals,
   discounts, academicProgramTypePricings, specialClassPricings, systemSettings,
   broadcasts, news, threeTimesAbsents, unsubscribers,

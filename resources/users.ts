@@ -64,3 +64,16 @@ export const roles = defineResource({
   },
   pages: { list: lazy(() => import("../src/pages/roles/RolesPage.tsx")) },
 });
+
+/** The audit log (issue 36, admins): every recorded change; the page reads the audit trail's REST call. */
+export const auditLog = defineResource({
+  table: "users",
+  name: "audit_log",
+  label: "Audit Log",
+  menu: "users",
+  routes: { list: "/audit-log" },
+  deletable: false,
+  exportable: false,
+  fields: { id: text("Id") },
+  pages: { list: lazy(() => import("../src/pages/audit-log/AuditLogPage.tsx")) },
+});

@@ -13,6 +13,7 @@ import { securityHeaders } from "./security/headers.ts";
 import { loggerOptions, type LoggerSetting } from "./security/log-redaction.ts";
 import { queueRequestsByCaller } from "./request-caller.ts";
 import { readinessOf } from "./readiness.ts";
+import { tagRequests } from "./audit/actor.ts";
 
 // The context type lives in context.ts, so route modules need not import the module that wires them.
 export type { ServerContext } from "./context.ts";
@@ -22,6 +23,7 @@ export async function buildServer(ctx: ServerContext, options: { logger?: Logger
   const app = Fastify({ logger: loggerOptions(options.logger), bodyLimit: 5 * 1024 * 1024, trustProxy: ctx.config.trustProxy });
 
   queueRequestsByCaller(app);
+  tagRequests(app);
   await compressResponses(app);
   const identity = await createIdentity(ctx);
   const policy = await createPolicy(ctx);

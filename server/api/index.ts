@@ -3,6 +3,7 @@ import type { ServerContext } from "../context.ts";
 import type { Identity } from "../auth/index.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { authorizeApi } from "./guard.ts";
+import { actorOfSession, actorRecordingDb, rememberActor } from "../audit/actor.ts";
 import { restErrorHandler } from "./validation.ts";
 import { idempotencyHooks } from "./idempotency.ts";
 import { usersRoutes } from "./users.ts";
@@ -26,6 +27,7 @@ import type { Engine } from "../graphql/index.ts";
 import { classesRoutes } from "./classes.ts";
 import { enrolmentRoutes } from "./enrolments.ts";
 import { attendanceRoutes } from "./attendance.ts";
+import { historyRoutes } from "./history.ts";
 
 export interface ApiOptions {
   ctx: ServerContext;
@@ -39,13 +41,16 @@ export interface ApiOptions {
  * The REST API of the spec under /api/v2: each area registers its own routes here. Every route is
  * guarded: the session is read from the bearer token, then the policy's api:<route> rules decide (401/403).
  */
-export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
+export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) => {
   app.setErrorHandler(restErrorHandler);
-  app.addHook("preHandler", opts.identity.readSession);
-  app.addHook("preHandler", authorizeApi(opts.policy));
+  app.addHook("preHandler", options.identity.readSession);
+  app.addHook("preHandler", authorizeApi(options.policy));
+  // The audit trail's one place for REST (issue 36): the routes' database records the caller in each transaction
+  app.addHook("preHandler", async (request) => rememberActor(actorOfSession(request.session)));
+  const opts = { ...options, ctx: { ...options.ctx, db: actorRecordingDb(options.ctx.db) } };
   // Money POST/PATCH/PUT with an Idempotency-Key run once per key (issue 31 §3); after the guard, so a refused
   // call claims nothing
-  const idempotency = idempotencyHooks(opts.ctx.db);
+  const idempotency = idempotencyHooks(options.ctx.db);
   app.addHook("preHandler", idempotency.preHandler);
   app.addHook("onSend", idempotency.onSend);
   app.addHook("onResponse", idempotency.onResponse);
@@ -67,5 +72,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   await app.register(classesRoutes, { ctx: opts.ctx });
   await app.register(enrolmentRoutes, { ctx: opts.ctx });
   if (opts.engine) await app.register(attendanceRoutes, { ctx: opts.ctx, engine: opts.engine });
+  if (opts.engine) await app.register(historyRoutes, { ctx: opts.ctx, engine: opts.engine });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };

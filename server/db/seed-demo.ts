@@ -109,6 +109,8 @@ export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<bo
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2 is slow on purpose
   const created = await db.transaction(async (tx) => {
     if (await hasDemoData(tx)) return false;
+    // a data load, not anyone's change: the audit trail (issue 36) starts after it
+    await tx.query(`select set_config('app.audit', 'off', true)`);
     await writeDemo(tx, passwordHash, options.now ?? new Date());
     return true;
   });

@@ -5,12 +5,14 @@
  * the transaction ends, so the mark never leaks to another request on a pooled connection).
  */
 import type { Db, Queryable } from "../db/index.ts";
+import { ACTOR_SQL, actorParams, currentActor } from "../audit/actor.ts";
 
 export const FINANCE_WRITER = "finance";
 
 export async function financeTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('backoffice.writer', $1, true)`, [FINANCE_WRITER]);
+    // and, for the audit trail (issue 36), the request's actor in the same statement
+    await tx.query(`select set_config('backoffice.writer', $4, true), ${ACTOR_SQL}`, [...actorParams(currentActor()), FINANCE_WRITER]);
     return fn(tx);
   });
 }

@@ -27,6 +27,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("users", "/user/create", "Create User"),
   r("users", "/user/:userId/update", "Update User"),
   r("users", "/roles", "User Roles"),
+  r("users", "/audit-log", "Audit Log"),
   // Branch and classrooms
   r("branches", "/branch", "Branches"),
   r("branches", "/branch/create", "Create Branch"),

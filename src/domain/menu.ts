@@ -41,7 +41,7 @@ const item = (label: string, path: string): MenuItem => ({ key: path, label, pat
 /** The full (admin) menu: Companies, Users, Branches, Students, Programmes, Classes, Finance, Rewards, Communication, Report, Attendance, Content Management, Enquiry. */
 export const MENU_TREE: readonly MenuGroup[] = [
   { key: "companies", label: "Companies", items: [item("Companies", "/company")] },
-  { key: "users", label: "Users", items: [item("Users", "/user"), item("User Roles", "/roles")] },
+  { key: "users", label: "Users", items: [item("Users", "/user"), item("User Roles", "/roles"), item("Audit Log", "/audit-log")] },
   { key: "branches", label: "Branches", items: [item("Branches", "/branch")] },
   {
     key: "students",

@@ -66,6 +66,11 @@ async function findAndEditPhone(page: Page, lastName: string) {
   await page.getByRole("button", { name: "Save" }).click();
   await page.waitForURL(/\/view$/);
   await page.waitForFunction(() => document.querySelector('[aria-label="Student card"]')?.textContent?.includes("+65 81112222"));
+  // the student's History (issue 36): the phone before → after, by whom and when
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  const history = page.locator(".ant-drawer").filter({ hasText: "History" });
+  await history.getByText(/^Phone: .+ → .*81112222/).waitFor();
+  await history.getByText(/^Updated by .+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first().waitFor();
 }
 
 describe("Students: create through the three steps, find, view, edit the phone", () => {

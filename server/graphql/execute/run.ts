@@ -11,6 +11,7 @@ import { checkNumericWrites } from "../plan/numeric-scale.ts";
 import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
 import { fromDatabaseError } from "./db-errors.ts";
 import { recordCaller } from "../../auth/caller.ts";
+import { actorOfVariables, recordActor } from "../../audit/actor.ts";
 
 export interface GraphQLRequest {
   readonly query: string;
@@ -275,6 +276,8 @@ async function executeUnbounded(ctx: ExecutionContext, request: GraphQLRequest):
     const parts = await ctx.db.transaction(async (tx) => {
       // As Hasura does: the caller in the transaction, for the database's guards (docs/DECISIONS.md).
       await recordCaller(tx, ctx.session, ctx.access.isAdmin);
+      // The audit trail's one place for GraphQL (issue 36): who made the changes, and in which request.
+      await recordActor(tx, actorOfVariables(ctx.session, ctx.access.isAdmin));
       const out: string[] = [];
       for (const f of plan.fields) out.push(await runField(tx, ctx, f));
       return out;

@@ -17,6 +17,7 @@ import { formSelection } from "../selection.ts";
 import { decodeRecord, encodeValues } from "../kinds.tsx";
 import { KIND_INPUTS } from "../kindInputs.tsx";
 import { findResource } from "../registry.ts";
+import { HistoryDrawer, fieldLabels } from "./HistoryDrawer.tsx";
 import { returnTarget } from "../returnTo.ts";
 import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
 
@@ -203,7 +204,7 @@ export default function FormPage({ resource, action }: { resource: Resource; act
   }, [back, navigate, queryClient, resource.table]);
   const title = `${action === "create" ? "Create" : "Edit"} ${resource.singular}`;
   return (
-    <Card title={title}>
+    <Card title={title} extra={id ? <HistoryDrawer table={resource.table} id={id} labels={fieldLabels(resource)} /> : undefined}>
       {/* A new path (another :order, another record) is a new form with its own defaults. */}
       <ResourceForm key={JSON.stringify(params)} resource={resource} action={action} id={id} params={params} onSaved={onSaved} onCancel={back ? () => navigate(back) : undefined} />
     </Card>

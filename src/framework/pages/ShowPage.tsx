@@ -11,6 +11,7 @@ import { getResource } from "../registry.ts";
 import { RowActions } from "./RowActions.tsx";
 import { ListView } from "./ListView.tsx";
 import { backPath } from "./FormPage.tsx";
+import { HistoryDrawer, fieldLabels } from "./HistoryDrawer.tsx";
 
 export default function ShowPage({ resource }: { resource: Resource }) {
   const params = useParams();
@@ -27,7 +28,12 @@ export default function ShowPage({ resource }: { resource: Resource }) {
     <Space direction="vertical" style={{ width: "100%" }} size="large">
       <Card
         title={String(record[resource.recordLabel] ?? resource.singular)}
-        extra={<RowActions resource={resource} record={record} params={params} hideShow onDeleted={() => back && navigate(back)} />}
+        extra={
+          <Space>
+            <HistoryDrawer table={resource.table} id={String(record.id)} labels={fieldLabels(resource)} />
+            <RowActions resource={resource} record={record} params={params} hideShow onDeleted={() => back && navigate(back)} />
+          </Space>
+        }
       >
         <Descriptions bordered column={1} size="middle">
           {fields.map((f) => (

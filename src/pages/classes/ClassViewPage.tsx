@@ -14,6 +14,7 @@ import { CATEGORY_LABELS, CLASS_STATUS_LABELS, ENROLMENT_STATUS_LABELS, SEAT_STA
 import { formatInSingapore, todayInSingapore } from "../../domain/dates.ts";
 import { EnrolDialog, ReplaceDialog, TransferDialog } from "./ClassActions.tsx";
 import { useTutorNames } from "./useTutorNames.ts";
+import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 interface ClassRecord {
   id: string; name: string; classCode: string | null; classStatus: string; classType: string; classTier: string | null; classSize: number; totalLoop: number;
@@ -75,7 +76,15 @@ export default function ClassViewPage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
-      <Card title={cls.name} extra={<Button onClick={() => navigate("/class/management")}>Back</Button>}>
+      <Card
+        title={cls.name}
+        extra={
+          <Space>
+            <HistoryDrawer table="classes" id={cls.id} />
+            <Button onClick={() => navigate("/class/management")}>Back</Button>
+          </Space>
+        }
+      >
         <Descriptions column={{ xs: 1, md: 3 }} size="small">
           <Descriptions.Item label="Class Code">{cls.classCode}</Descriptions.Item>
           <Descriptions.Item label="Programme">{cls.program?.name}</Descriptions.Item>

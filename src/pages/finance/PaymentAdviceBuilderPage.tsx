@@ -32,6 +32,7 @@ import { ClassCard } from "./builder/ClassCard.tsx";
 import { ClassPickerModal } from "./builder/ClassPickerModal.tsx";
 import { PaymentSummaryCard } from "./builder/PaymentSummaryCard.tsx";
 import type { PickerClass } from "./builder/classPicker.ts";
+import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 /** Spec part 2 §9 debounces. */
 export const DEBOUNCE_MS = { registrationFee: 500, remarks: 200, rows: 450 } as const;
@@ -301,6 +302,7 @@ export default function PaymentAdviceBuilderPage() {
       title={id ? (editable ? "Edit Payment Advice" : "Payment Advice") : "Create Payment Advice"}
       extra={
         <Space wrap>
+          {record && <HistoryDrawer table="payment_advices" id={record.id} />}
           {record && status !== "draft" && (
             <Link to={`${PA_PATH}/paper/${record.id}`}>
               <Button>Paper</Button>

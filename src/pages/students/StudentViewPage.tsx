@@ -14,6 +14,7 @@ import { GENDER_LABELS, PARENT_RELATIONSHIPS, orBlank } from "../../domain/stude
 import { StudentProfileHeader, type StudentCardRecord } from "./StudentProfileHeader.tsx";
 import { STUDENT_RECORD_TABS } from "./StudentRecordTabs.tsx";
 import type { ParentValues } from "./studentProfile.ts";
+import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 /** Only the columns the page shows. */
 const VIEW_FIELDS = [
@@ -64,6 +65,7 @@ function StudentView({ student }: { student: Student }) {
           </Link>
         </>
       )}
+      <HistoryDrawer table="users" id={student.id} />
       <CanAccess resource="api:/student-profiles/:id" action="DELETE" fallback={null}>
         <Popconfirm title="Delete this student?" okText="Yes" cancelText="No" onConfirm={() => void remove()}>
           <Button danger>Delete</Button>

@@ -14,6 +14,7 @@ import { formatCalendarDay, formatTimeDate } from "../../domain/dates.ts";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { STAFF_ROLE_LABELS, USER_STATUS_LABELS } from "./roles.ts";
 import { ROLE_LABELS } from "../../domain/roleLabels.ts";
+import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 const FIELDS = [
   "id", "username", "firstName", "lastName", "fullName", "email", "phone", "dob", "gender", "address", "avatarUrl", "role", "multipleRoles",
@@ -81,6 +82,7 @@ export default function UserViewPage() {
       }
       extra={
         <Space wrap>
+          <HistoryDrawer table="users" id={userId} />
           {lock.isBlocked && (
             <CanAccess resource={`api:/users/${userId}/unblock`} action="PATCH" fallback={null}>
               <Button icon={<UnlockOutlined />} loading={busy === "unlock"} onClick={() => void run("unlock", () => api("PATCH", `/users/${userId}/unblock`), "The account is unlocked.")}>

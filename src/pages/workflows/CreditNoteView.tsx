@@ -27,6 +27,7 @@ import { DateRangeInput } from "../../framework/inputs/lazyInputs.tsx";
 import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { LogHistory } from "../finance/LogHistory.tsx";
 import { creditNoteLogSource } from "./logSources.ts";
+import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
 const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
@@ -183,7 +184,12 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
               <CreditNoteStatusTag status={cn.creditNoteStatus} />
             </Space>
           }
-          extra={<LogHistory source={creditNoteLogSource(cn.name)} parentId={cn.id} />}
+          extra={
+            <Space>
+              <LogHistory source={creditNoteLogSource(cn.name)} parentId={cn.id} />
+              <HistoryDrawer table="credit_notes" id={cn.id} />
+            </Space>
+          }
         >
           <Descriptions size="small" column={{ xs: 1, md: 3 }}>
             <Descriptions.Item label="Credit Note Reference">{cn.name ?? "Draft"}</Descriptions.Item>

@@ -33,6 +33,7 @@ import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { LogHistory } from "../finance/LogHistory.tsx";
 import { AmountRows } from "../finance/builder/AmountRows.tsx";
 import { refundLogSource } from "./logSources.ts";
+import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
 const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
@@ -208,6 +209,7 @@ export function RefundView({ id }: { id: string }) {
             <Space>
               {r.refundStatus === "refunded" && <Link to={`/finance/refund/refunded/${r.id}`}>Refund Voucher</Link>}
               <LogHistory source={refundLogSource(r.name)} parentId={r.id} />
+              <HistoryDrawer table="refunds" id={r.id} />
             </Space>
           }
         >

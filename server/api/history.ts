@@ -1,0 +1,71 @@
+/**
+ * The audit trail's calls (issue 36): `GET /history/:table/:id` (a record's History drawer, for every staff role)
+ * and `GET /audit-log` (admins; the screen's CSV export asks for one large page). A record's history shows only what its reader may read: the
+ * GraphQL engine answers, as the reader, whether the record is visible under their row filter and which of its
+ * columns their role reads — the same permissions as the record's own screens.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import type { ServerContext } from "../context.ts";
+import type { Engine } from "../graphql/index.ts";
+import type { Session } from "../auth/types.ts";
+import { auditLog, recordHistory } from "../audit/history.ts";
+import { day, uuid, validationError } from "./validation.ts";
+
+export const HISTORY_MESSAGES = { notFound: "Record not found." } as const;
+const TABLE = /^[a-z][a-z0-9_]{0,62}$/;
+/** The audit log screen's CSV export asks for up to this many rows at once. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
+const paging = { page: pageNumber, pageSize: z.coerce.number().int().min(1).max(100).default(10) };
+const historyParams = z.object({ table: z.string().regex(TABLE, HISTORY_MESSAGES.notFound), id: z.string().min(1).max(100) });
+const logQuery = z
+  .object({
+    userId: uuid("Unknown user.").optional(),
+    table: z.string().regex(TABLE, "Unknown table.").optional(),
+    record: z.string().max(100).optional(),
+    from: day("Invalid start date.").optional(),
+    to: day("Invalid end date.").optional(),
+    page: pageNumber,
+    pageSize: z.coerce.number().int().min(1).max(AUDIT_EXPORT_MAX_ROWS).default(10),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "The end date cannot be before the start date." });
+
+type Answer<T> = { data?: T };
+
+/**
+ * The columns of this record the reader sees, or undefined when the record is not theirs to see. A role's columns
+ * can depend on the row (a rule per row filter; the engine answers null for a column the row's rule withholds), so
+ * the engine is asked for the record itself, as the reader: a column it answers null is left out (a column that is
+ * empty now loses its history for non-admins rather than risk showing a withheld one).
+ */
+async function readableColumns(engine: Engine, session: Session, table: string, id: string): Promise<string[] | undefined> {
+  const type = await engine.execute({ query: `{ type: __type(name: "${table}") { fields { name type { kind ofType { kind } } } } }` }, session);
+  const fields = (type.body as Answer<{ type: { fields: { name: string; type: { kind: string; ofType: { kind: string } | null } }[] } | null }>).data?.type?.fields;
+  const scalars = fields?.filter((f) => [f.type.kind, f.type.ofType?.kind].some((k) => k === "SCALAR" || k === "ENUM")).map((f) => f.name);
+  if (!scalars?.length) return undefined;
+  const { body } = await engine.execute({ query: `query($id: uuid!) { record: ${table}_by_pk(id: $id) { ${scalars.join(" ")} } }`, variables: { id } }, session);
+  const record = (body as Answer<{ record: Record<string, unknown> | null }>).data?.record;
+  return record ? scalars.filter((c) => record[c] !== null && record[c] !== undefined) : undefined;
+}
+
+export const historyRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: Engine }> = async (app, { ctx, engine }) => {
+  app.get("/history/:table/:id", async (request, reply) => {
+    const params = historyParams.safeParse(request.params);
+    const paged = z.object(paging).safeParse(request.query);
+    if (!paged.success) return validationError(reply, paged.error);
+    const { id } = params.data ?? { id: "" };
+    const columns = params.success && uuid().safeParse(id).success ? await readableColumns(engine, request.session!, params.data.table, id) : undefined;
+    if (!params.success || !columns) return reply.code(404).send({ success: false, message: HISTORY_MESSAGES.notFound });
+    const page = await recordHistory(ctx.db, params.data.table, id, request.session!.isAdmin ? undefined : columns, paged.data.page, paged.data.pageSize);
+    return reply.send({ success: true, data: page });
+  });
+
+  app.get("/audit-log", async (request, reply) => {
+    const q = logQuery.safeParse(request.query);
+    if (!q.success) return validationError(reply, q.error);
+    const { page, pageSize, record, ...filters } = q.data;
+    return reply.send({ success: true, data: await auditLog(ctx.db, { ...filters, rowId: record }, page, pageSize) });
+  });
+};

@@ -1,0 +1,42 @@
+/**
+ * The audit trail's entries as people read them (issue 36): "field label: before → after", the time as
+ * DD/MM/YYYY HH:mm in Singapore, the CSV of the audit log screen. Shared by the History drawer, the audit log
+ * screen and the server's CSV export.
+ */
+import { formatInSingapore, type DateInput } from "./dates.ts";
+
+export const AUDIT_TIME_FORMAT = "DD/MM/YYYY HH:mm";
+export const AUDIT_ACTIONS = { insert: "Created", update: "Updated", delete: "Deleted" } as const;
+export type AuditOp = keyof typeof AUDIT_ACTIONS;
+
+/** Columns every row carries that say nothing a reader needs in a history. */
+export const AUDIT_BOOKKEEPING = new Set(["id", "createdAt", "updatedAt", "createdBy", "updatedBy"]);
+
+export interface AuditChange {
+  readonly column: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
+export function auditTime(at: DateInput): string {
+  return formatInSingapore(at, AUDIT_TIME_FORMAT);
+}
+
+/** The changed columns of an entry (before/after hold only the changed ones for an update; a whole row otherwise). */
+export function auditChanges(before: Record<string, unknown> | null, after: Record<string, unknown> | null): AuditChange[] {
+  const columns = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((c) => !AUDIT_BOOKKEEPING.has(c)).sort();
+  return columns
+    .map((column) => ({ column, before: before?.[column] ?? null, after: after?.[column] ?? null }))
+    .filter((c) => JSON.stringify(c.before) !== JSON.stringify(c.after));
+}
+
+/** One value as text: empty is "--", structured values as JSON. */
+export function auditValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "--";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** "First Name: Ann → Anne", with the label of the column when one is known. */
+export function auditChangeText(change: AuditChange, label: (column: string) => string = (c) => c): string {
+  return `${label(change.column)}: ${auditValue(change.before)} → ${auditValue(change.after)}`;
+}

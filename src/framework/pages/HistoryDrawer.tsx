@@ -1,0 +1,75 @@
+/**
+ * A record's History (issue 36): a button that opens a drawer of the audit trail's entries for the record,
+ * newest first, ten a page — "field label: before → after", by whom, when (DD/MM/YYYY HH:mm, Singapore). The
+ * server shows each reader only the columns their role reads. Generated show/edit pages and the hand-written
+ * record pages mount it with the record's table and id.
+ */
+import { useEffect, useState } from "react";
+import { Button, Drawer, Empty, List, Pagination, Spin, Typography } from "antd";
+import type { Resource } from "../types.ts";
+import { humanize } from "../defineResource.ts";
+import { api, rejectionMessage } from "../../app/api.ts";
+import { auditChangeText, auditTime, AUDIT_ACTIONS, type AuditChange, type AuditOp } from "../../domain/auditHistory.ts";
+
+interface HistoryEntry {
+  id: string;
+  at: string;
+  op: AuditOp;
+  userName: string | null;
+  changes: AuditChange[];
+}
+
+const PAGE_SIZE = 10;
+
+/** A resource's field labels by column, for "field label: before → after". */
+export function fieldLabels(resource: Resource): Record<string, string> {
+  return Object.fromEntries(resource.fieldList.map((f) => [f.name, f.label]));
+}
+
+export function HistoryDrawer({ table, id, labels = {} }: { table: string; id: string; labels?: Readonly<Record<string, string>> }) {
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ total: number; items: HistoryEntry[] }>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setData(undefined);
+    api<{ total: number; items: HistoryEntry[] }>("GET", `/history/${table}/${encodeURIComponent(id)}?page=${page}&pageSize=${PAGE_SIZE}`)
+      .then((res) => current && setData(res.data))
+      .catch((e: unknown) => current && setError(rejectionMessage(e, "The history could not be loaded.")));
+    return () => {
+      current = false;
+    };
+  }, [open, page, table, id]);
+  const label = (column: string) => labels[column] ?? humanize(column);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>History</Button>
+      <Drawer title="History" open={open} onClose={() => setOpen(false)} width={520} destroyOnHidden>
+        {error ? (
+          <Typography.Text type="danger">{error}</Typography.Text>
+        ) : !data ? (
+          <Spin />
+        ) : data.items.length === 0 ? (
+          <Empty description="No changes recorded yet." />
+        ) : (
+          <>
+            <List
+              dataSource={data.items}
+              renderItem={(e) => (
+                <List.Item key={e.id}>
+                  <List.Item.Meta
+                    title={`${AUDIT_ACTIONS[e.op]} by ${e.userName ?? "System"}, ${auditTime(e.at)}`}
+                    description={e.op === "update" ? e.changes.map((c) => <div key={c.column}>{auditChangeText(c, label)}</div>) : null}
+                  />
+                </List.Item>
+              )}
+            />
+            <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} showSizeChanger={false} />
+          </>
+        )}
+      </Drawer>
+    </>
+  );
+}

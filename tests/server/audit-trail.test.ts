@@ -1,0 +1,149 @@
+/**
+ * The audit trail (issue 36): every business table carries the audit trigger (but a named, reasoned set); changes
+ * through GraphQL, REST and the finance service show who made them, with the request id and only the changed
+ * columns before → after; secrets never enter it; it is append-only for everyone, admin included; a record's
+ * History shows a reader only the columns their role reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseLanes } from "../support/db.ts";
+import { api, bearer, signIn, startTestServer, userId, type TestServer } from "../support/auth.ts";
+import { issuedPa, pickClasses, studentsOf } from "../support/finance.ts";
+
+const SECRET = "audit-secret";
+
+/** Public tables without the audit trigger, and why (docs/DECISIONS.md "Audit trail"). */
+const NOT_AUDITED = [
+  // logs: a trail already
+  "backup_attendance_logs", "broadcast_logs", "credit_note_logs", "email_student_logs", "news_logs", "payment_advice_logs", "refund_logs",
+  // the policy: policy_changes logs every save (who, when, the whole policy before → after), casbin_rule is rewritten by it
+  "policy_changes", "casbin_rule",
+  // secrets and sessions
+  "password_reset_codes", "refresh_tokens", "signing_keys", "user_credentials",
+  // the mail queue (sign-in codes, message bodies), the ledger (append-only), the document counters
+  "outbox", "journal_entries", "journal_lines", "document_counters",
+].sort();
+
+interface AuditRow {
+  op: string;
+  userId: string | null;
+  role: string | null;
+  requestId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+describe.each(databaseLanes())("audit trail [%s]", (lane) => {
+  let server: TestServer;
+  let adminToken: string;
+  let adminId: string;
+  let financeToken: string;
+  let financeId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(lane, { config: { adminSecret: SECRET } });
+    adminToken = (await signIn(server.app, "admin")).accessToken;
+    adminId = await userId(server.db, "admin");
+    financeToken = (await signIn(server.app, "finance_manager")).accessToken;
+    financeId = await userId(server.db, "finance_manager");
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const trail = async (table: string, rowId: string) =>
+    (await server.db.query<AuditRow>(`select op, "userId", role, "requestId", before, after from app_internal.audit_log where "tableName" = $1 and "rowId" = $2 order by id`, [table, rowId])).rows;
+  const gql = async (headers: Record<string, string>, query: string, variables?: Record<string, unknown>) =>
+    (await server.app.inject({ method: "POST", url: "/v1/graphql", headers, payload: { query, variables } })).json() as { data?: Record<string, unknown>; errors?: { message: string }[] };
+  const aStudent = async () => (await server.db.query<{ id: string; address: string | null }>(`select id, address from users where type = 'student' and status = 'active' order by username limit 1`)).rows[0]!;
+
+  it("every public table carries the audit trigger but the named set", async () => {
+    const { rows } = await server.db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p')
+         and not exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'audit_row' and not t.tgisinternal)
+       order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(NOT_AUDITED);
+  });
+
+  it("a GraphQL change shows who made it, the request, and only the changed column before → after", async () => {
+    const student = await aStudent();
+    const res = await gql(bearer(adminToken), `mutation($id: uuid!) { update_users_by_pk(pk_columns: {id: $id}, _set: {address: "Blk 1 Audit Road"}) { id } }`, { id: student.id });
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    const last = (await trail("users", student.id)).at(-1)!;
+    expect(last).toMatchObject({ op: "update", userId: adminId, role: "admin", before: { address: student.address }, after: { address: "Blk 1 Audit Road" } });
+    expect(last.requestId).toBeTruthy();
+  });
+
+  it("a REST change shows who made it", async () => {
+    const company = (await server.db.query<Record<string, unknown>>(
+      `select id, name, "shortName", uen, address, "telNo", "hasGstNo", "gstRefNo", "colorCode", "paNotes", "logoUrl" from companies where status = 'active' order by name limit 1`,
+    )).rows[0]!;
+    const { id: _id, ...body } = company;
+    const res = await api(server.app, "PUT", `/companies/${company.id}`, financeToken, { ...body, address: "1 Audit Road, Singapore" });
+    expect(res.statusCode, res.body).toBe(200);
+    const last = (await trail("companies", company.id as string)).at(-1)!;
+    expect(last).toMatchObject({ op: "update", userId: financeId, after: { address: "1 Audit Road, Singapore" } });
+    expect(last.role).toContain("finance_manager");
+    expect(last.requestId).toBeTruthy();
+  });
+
+  it("the finance service's changes (a PA issued) show who made them", async () => {
+    const [c] = await pickClasses(server);
+    const [studentId] = await studentsOf(server, c.companyId, 1);
+    const pa = await issuedPa(server, financeToken, c, studentId);
+    const rows = await trail("payment_advices", pa.id);
+    expect(rows[0]).toMatchObject({ op: "insert", userId: financeId });
+    expect(rows.find((r) => r.op === "update" && r.after?.name === pa.name)).toMatchObject({ userId: financeId });
+  });
+
+  it("password hashes, tokens and secrets never enter the trail", async () => {
+    const me = await api(server.app, "PATCH", "/users/change-password", adminToken, { oldPassword: "Demo@12345", newPassword: "Audit@12345", confirmPassword: "Audit@12345" });
+    expect([200, 201, 400, 404]).toContain(me.statusCode);
+    const { rows } = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from app_internal.audit_log where "before"::text ~* '(passwordHash|tokenHash|codeHash|argon2)' or "after"::text ~* '(passwordHash|tokenHash|codeHash|argon2)'`,
+    );
+    expect(rows[0].n).toBe(0);
+    const redacted = await server.db.query<{ r: Record<string, unknown> }>(`select app_internal.audit_redact('{"name":"a","passwordHash":"x","refreshToken":"y","clientSecret":"z"}') as r`);
+    expect(redacted.rows[0].r).toEqual({ name: "a" });
+  });
+
+  it("is append-only for everyone: the admin secret's run_sql and the server's own connection alike", async () => {
+    const before = (await server.db.query<{ n: number }>(`select count(*)::int as n from app_internal.audit_log`)).rows[0].n;
+    expect(before).toBeGreaterThan(0);
+    for (const sql of [`update app_internal.audit_log set "userId" = null`, `delete from app_internal.audit_log`, `truncate app_internal.audit_log`,
+      `insert into app_internal.audit_log (op, "tableName", "rowId") values ('update', 'users', 'forged')`]) {
+      const res = await server.app.inject({ method: "POST", url: "/v2/query", headers: { "x-hasura-admin-secret": SECRET }, payload: { type: "run_sql", args: { sql } } });
+      expect(res.statusCode, sql).toBeGreaterThanOrEqual(400);
+      expect(res.body).toMatch(/append-only/);
+      await expect(server.db.query(sql)).rejects.toThrow(/append-only/);
+    }
+    expect((await server.db.query<{ n: number }>(`select count(*)::int as n from app_internal.audit_log`)).rows[0].n).toBe(before);
+    // and no GraphQL role reaches it
+    const res = await gql(bearer(adminToken), `{ audit_log { id } }`);
+    expect(res.errors?.[0]?.message).toMatch(/not found/);
+  });
+
+  it("a record's History shows its reader only the columns their role reads, newest first, with the user's name", async () => {
+    const student = await aStudent();
+    await gql(bearer(adminToken), `mutation($id: uuid!) { update_users_by_pk(pk_columns: {id: $id}, _set: {address: "Blk 2 Audit Road"}) { id } }`, { id: student.id });
+    const asAdmin = await api(server.app, "GET", `/history/users/${student.id}?page=1&pageSize=5`, adminToken);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    const first = asAdmin.json().data.items[0];
+    expect(first).toMatchObject({ op: "update", userId: adminId, changes: [{ column: "address", before: "Blk 1 Audit Road", after: "Blk 2 Audit Road" }] });
+    expect(first.userName).toBeTruthy();
+    // an attendance checker reads students but not their address: the address changes are not theirs to see
+    const checker = (await signIn(server.app, "attendance_checker")).accessToken;
+    const asChecker = await api(server.app, "GET", `/history/users/${student.id}?pageSize=100`, checker);
+    expect(asChecker.statusCode, asChecker.body).toBe(200);
+    const seen = (asChecker.json().data.items as { changes: { column: string }[] }[]).flatMap((e) => e.changes.map((c) => c.column));
+    expect(seen).not.toContain("address");
+    // a table the role cannot read, or a record that is not there: not found
+    expect((await api(server.app, "GET", `/history/refresh_tokens/${student.id}`, checker)).statusCode).toBe(404);
+    expect((await api(server.app, "GET", `/history/users/00000000-0000-0000-0000-000000000000`, adminToken)).statusCode).toBe(404);
+    // the audit log is for admins
+    expect((await api(server.app, "GET", `/audit-log?table=users&record=${student.id}`, financeToken)).statusCode).toBe(403);
+    const log = await api(server.app, "GET", `/audit-log?table=users&record=${student.id}&userId=${adminId}`, adminToken);
+    expect(log.json().data.total).toBeGreaterThanOrEqual(2);
+  });
+});
