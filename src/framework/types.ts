@@ -213,6 +213,4 @@ export type ResolvedField = Field & {
   form: boolean | "create" | "edit";
   show: boolean;
   sortable: boolean;
-  /** A field of a finance screen (its resource sits in the Finance menu): dates show as DD/MM/YYYY. */
-  finance?: boolean;
 };

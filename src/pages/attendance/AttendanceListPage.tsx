@@ -5,7 +5,8 @@
 import { useMemo } from "react";
 import { parse } from "graphql";
 import { Link } from "react-router";
-import { Button, Card, DatePicker, Form, Input, Space, Tag } from "antd";
+import { Button, Card, Form, Input, Space, Tag } from "antd";
+import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { SearchOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter } from "@refinedev/core";
@@ -47,7 +48,7 @@ export default function AttendanceListPage() {
     <Card title="Attendance List">
       <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
         <Form.Item name="q" label="Class"><Input allowClear placeholder="Class name" /></Form.Item>
-        <Form.Item name="dates" label="Date"><DatePicker.RangePicker format="YYYY-MM-DD" /></Form.Item>
+        <Form.Item name="dates" label="Date"><DateRangeInput /></Form.Item>
         <Form.Item><Button htmlType="submit" icon={<SearchOutlined />}>Search</Button></Form.Item>
       </Form>
       <PagedTable<LessonListRow>

@@ -1,6 +1,7 @@
 /** /attendance/gantry-record: gantry entry records from GET /api/v2/users/gantry-records (date range, branch, student; paginated). */
 import { useEffect, useState } from "react";
-import { Button, Card, DatePicker, Form, Table } from "antd";
+import { Button, Card, Form, Table } from "antd";
+import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { SearchOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
@@ -33,7 +34,7 @@ export default function GantryRecordPage() {
   return (
     <Card title="Gantry Record">
       <Form<Filters> layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters" onFinish={(v) => { setPage(1); setFilters(v); }}>
-        <Form.Item name="dates" label="Date"><DatePicker.RangePicker format="YYYY-MM-DD" /></Form.Item>
+        <Form.Item name="dates" label="Date"><DateRangeInput /></Form.Item>
         <Form.Item name="branchId" label="Branch"><RelationSelect target="branches" labelField="name" id="gantry-branch" /></Form.Item>
         <Form.Item name="studentId" label="Student"><RelationSelect target="users" labelField="fullName" where={{ type: { _eq: "student" } }} id="gantry-student" /></Form.Item>
         <Form.Item><Button htmlType="submit" icon={<SearchOutlined />}>Search</Button></Form.Item>

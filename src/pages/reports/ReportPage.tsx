@@ -3,7 +3,8 @@
  * the table, a chart (lazy), the table with its totals row, and export to CSV and Excel. The figures are the
  * server's (src/domain/reports.ts); the page only shows them.
  */
-import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Typography } from "antd";
+import { Alert, Button, Card, Form, Progress, Select, Space, Statistic, Table, Typography } from "antd";
+import { DateInput, DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
@@ -11,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Suspense, lazy, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
+import { DATE_FORMAT } from "../../domain/dates.ts";
 import { reportCellText, type ReportDefinition, type ReportResult } from "../../domain/reports.ts";
 import { dayText, exportCsv, exportXlsx, moneyText } from "./reportExport.ts";
 
@@ -89,12 +90,12 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
         <Form form={form} layout="inline" initialValues={initial} onFinish={(f) => setQuery(queryOf(def, f))} style={{ rowGap: 8 }} aria-label="Filters">
           {def.filters.includes("date") && (
             <Form.Item label="Date" name="date" rules={[{ required: true, message: "Please select a date." }]}>
-              <DatePicker format={DISPLAY_DATE_FORMAT} allowClear={false} />
+              <DateInput allowClear={false} />
             </Form.Item>
           )}
           {def.filters.includes("range") && (
             <Form.Item label="Period" name="range" rules={[{ required: true, message: "Please select the period." }]}>
-              <DatePicker.RangePicker format={DISPLAY_DATE_FORMAT} allowClear={false} />
+              <DateRangeInput allowClear={false} />
             </Form.Item>
           )}
           {def.filters.includes("company") && (

@@ -12,7 +12,7 @@ import { Link } from "react-router";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
-import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
+import { DATE_FORMAT } from "../../domain/dates.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../domain/money.ts";
 import {
   RATING_LABELS,
@@ -223,7 +223,7 @@ export function RefundView({ id }: { id: string }) {
             <Row gutter={16}>
               <Col xs={24} md={8}>
                 <Form.Item label="Notice Date" name="noticeDate" rules={[{ required: true, message: REFUND_MESSAGES.noticeDate }]}>
-                  <DateInput format={DISPLAY_DATE_FORMAT} style={{ width: "100%" }} />
+                  <DateInput style={{ width: "100%" }} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={16}>
@@ -263,7 +263,7 @@ export function RefundView({ id }: { id: string }) {
                 render: (_v, c) =>
                   frontDesk ? (
                     <Form.Item name={["classes", c.index, "lastLessonDate"]} noStyle>
-                      <DateInput format={DISPLAY_DATE_FORMAT} allowClear={false} aria-label="Last Lesson Date" />
+                      <DateInput allowClear={false} aria-label="Last Lesson Date" />
                     </Form.Item>
                   ) : (
                     day(c.lastLessonDate)
