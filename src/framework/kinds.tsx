@@ -84,7 +84,7 @@ const rangeFilter = (toBound: (d: Dayjs, end: boolean) => string, fromBound: (v:
 const textKind: KindBehaviour = {
   decode: identity,
   encode: emptyToNull,
-  toText: str,
+  toText: (v, f) => str(v) || (f.whenEmpty ?? ""),
   render: (v) => <TextWithLinks value={v} />,
   ...containsFilter,
 };

@@ -60,6 +60,8 @@ export interface FieldOptions extends FieldPlacement {
   notBefore?: string;
   /** Short help under the input. */
   help?: string;
+  /** What a text field reads as when empty, in lists and exports (a draft's number: "Draft"). */
+  whenEmpty?: string;
 }
 
 export interface PlainField extends FieldOptions {

@@ -3,15 +3,18 @@
  * dates typed as DD/MM/YYYY, Enter in a date field, labels in words, screens that open where work is.
  */
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup as cleanupRender, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
+import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
 const server = useUiServer();
+const wait = { timeout: 20_000 };
+const one = async <T,>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0]!;
 
 describe("a new user's day: dates", () => {
   it("a date of birth typed as 15/03/2012 is kept and shown as 15/03/2012, and Enter in the field does not submit the form", async () => {
@@ -31,5 +34,48 @@ describe("a new user's day: dates", () => {
     const saved = (await server.db.query<{ dob: string }>(`select to_char(dob, 'YYYY-MM-DD') as dob from users where id = $1`, [student.id])).rows[0]!;
     expect(saved.dob).toBe("2012-03-15");
     expect(await screen.findByText("15/03/2012", {}, { timeout: 20_000 })).toBeTruthy();
+  });
+});
+
+describe("a new user's day: first impressions", () => {
+  it("the attendance list opens on today's lessons, its dates as DD/MM/YYYY", async () => {
+    const today = todayInSingapore();
+    const { n } = await one<{ n: number }>(`select count(*)::int as n from lessons where date = $1::date and status <> 'deleted' and "lessonStatus" <> 'deleted'`, [today]);
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, "/attendance/list");
+    await screen.findByTestId("attendance-list", {}, wait);
+    const [from, to] = [...document.querySelectorAll<HTMLInputElement>("form[aria-label='Filters'] .ant-picker input")];
+    expect([from!.value, to!.value]).toEqual([formatDay(today), formatDay(today)]);
+    await waitFor(() => expect(document.body.textContent).toContain(`(out of ${n} records)`), wait);
+    const dates = [...document.querySelectorAll("[data-testid='attendance-list'] tbody tr td:first-child a")].map((a) => a.textContent);
+    expect(dates.every((d) => d === formatDay(today))).toBe(true);
+  });
+
+  it("a student's Deposits tab names the payment advice and shows statuses in words", async () => {
+    const d = await one<{ studentId: string; pa: string; depositStatus: string }>(
+      `select d."studentId", pa.name as pa, d."depositStatus" from deposits d join payment_advices pa on pa.id = d."paymentAdviceId" where pa.name is not null and d.status = 'active' order by d.name limit 1`,
+    );
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/student-management/student/${d.studentId}/view`);
+    fireEvent.click(await screen.findByRole("tab", { name: "Deposits" }, wait));
+    expect(await screen.findByRole("link", { name: d.pa }, wait)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Open" })).toBeNull();
+    expect(document.body.textContent).toContain({ paid: "Paid", issued: "Issued", used: "Used" }[d.depositStatus]);
+  });
+});
+
+describe("a new user's day: no dead ends, nothing by accident", () => {
+  it("a credit note without a number reads Draft in the list; Send to Finance asks first, and Cancel changes nothing", async () => {
+    const draft = await one<{ id: string }>(`select id from credit_notes where name is null and "creditNoteStatus" = 'awaiting_front_desk_action' and type = 'suspension' and status = 'active' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/finance/credit-note");
+    expect((await screen.findAllByText("Draft", {}, wait)).length).toBeGreaterThan(0);
+    cleanupRender();
+    await renderResources(resources, `/finance/credit-note/update/${draft.id}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Send to Finance" }, wait));
+    expect(await screen.findByText("Send to Finance?", {}, wait)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByText("Send to Finance?")).toBeNull(), wait);
+    expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
   });
 });

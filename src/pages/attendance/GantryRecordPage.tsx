@@ -8,7 +8,8 @@ import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
 import { recordCounter, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { formatInSingapore } from "../../domain/dates.ts";
+import { formatDay, formatInSingapore } from "../../domain/dates.ts";
+import { GANTRY_DIRECTION_LABELS } from "../../domain/attendance.ts";
 
 interface GantryRow { id: string; recordedAt: string; direction: string; cardNo: string | null; deviceId: string | null; student: { id: string; fullName: string | null; username: string } | null; branch: { name: string } | null; lesson: { date: string; className: string } | null }
 interface Filters { dates?: [Dayjs, Dayjs]; branchId?: string; studentId?: string }
@@ -48,10 +49,10 @@ export default function GantryRecordPage() {
           { title: "Time", key: "t", render: (_v, r) => formatInSingapore(r.recordedAt, "HH:mm, DD/MM/YYYY") },
           { title: "Student", key: "s", render: (_v, r) => r.student?.fullName ?? r.student?.username ?? "" },
           { title: "Branch", key: "b", render: (_v, r) => r.branch?.name ?? "" },
-          { title: "Direction", dataIndex: "direction" },
+          { title: "Direction", dataIndex: "direction", render: (v: string) => GANTRY_DIRECTION_LABELS[v] ?? v },
           { title: "Card No", dataIndex: "cardNo" },
           { title: "Device", dataIndex: "deviceId" },
-          { title: "Lesson", key: "l", render: (_v, r) => (r.lesson ? `${r.lesson.className} (${r.lesson.date})` : "") },
+          { title: "Lesson", key: "l", render: (_v, r) => (r.lesson ? `${r.lesson.className} (${formatDay(r.lesson.date)})` : "") },
         ]}
       />
     </Card>

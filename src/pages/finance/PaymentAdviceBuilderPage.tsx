@@ -6,6 +6,7 @@
  */
 import { Alert, Button, Card, Form, Input, Modal, Space, Spin, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
+import { confirmStep } from "../../framework/confirm.ts";
 import { PlusOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -238,6 +239,7 @@ export default function PaymentAdviceBuilderPage() {
     } catch {
       return;
     }
+    if (action === "issue" && !(await confirmStep({ title: "Issue this payment advice?", content: "It gets its number and can no longer be edited.", okText: "Issue" }))) return;
     setBusy(action);
     try {
       const base = await ensureRecord();

@@ -7,6 +7,7 @@
  */
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
+import { confirmStep } from "../../framework/confirm.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useEffect, useState } from "react";
@@ -180,8 +181,9 @@ export function RefundView({ id }: { id: string }) {
     }
   };
 
-  const moveTo = (to: RefundDetail["refundStatus"], label: string) =>
-    run(
+  const moveTo = async (to: RefundDetail["refundStatus"], label: string) => {
+    if (!(await confirmStep({ title: `${label}?`, content: `The refund becomes ${REFUND_STATUS_LABELS[to]}.`, okText: label }))) return;
+    await run(
       label,
       async () => {
         const current = step ? await save() : r;
@@ -191,6 +193,7 @@ export function RefundView({ id }: { id: string }) {
       },
       `${REFUND_STATUS_LABELS[to]}.`,
     );
+  };
 
   const summary = step === "complete-front-desk" || step === "approve" ? liveSummary(r, { classes: watchedClasses, creditNoteIds: watchedCreditNotes, depositIds: watchedDeposits }) : r.summary;
   const rejectable = r.moves.some((m) => m.to === "rejected_by_sale" || m.to === "rejected_by_finance");
@@ -393,7 +396,7 @@ export function RefundView({ id }: { id: string }) {
           {r.moves.map((m) => {
             const reject = m.to === "rejected_by_sale" || m.to === "rejected_by_finance";
             return (
-              <Button key={m.to} type={reject ? "default" : "primary"} danger={reject} loading={busy === m.label} disabled={Boolean(busy)} onClick={() => moveTo(m.to, m.label)}>
+              <Button key={m.to} type={reject ? "default" : "primary"} danger={reject} loading={busy === m.label} disabled={Boolean(busy)} onClick={() => void moveTo(m.to, m.label)}>
                 {m.label}
               </Button>
             );
