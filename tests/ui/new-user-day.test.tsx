@@ -9,6 +9,7 @@ import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
+import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
@@ -34,7 +35,7 @@ describe("a new user's day: dates", () => {
     const saved = (await server.db.query<{ dob: string }>(`select to_char(dob, 'YYYY-MM-DD') as dob from users where id = $1`, [student.id])).rows[0]!;
     expect(saved.dob).toBe("2012-03-15");
     expect(await screen.findByText("15/03/2012", {}, { timeout: 20_000 })).toBeTruthy();
-  });
+  }, 180_000);
 });
 
 describe("a new user's day: first impressions", () => {
@@ -49,7 +50,7 @@ describe("a new user's day: first impressions", () => {
     await waitFor(() => expect(document.body.textContent).toContain(`(out of ${n} records)`), wait);
     const dates = [...document.querySelectorAll("[data-testid='attendance-list'] tbody tr td:first-child a")].map((a) => a.textContent);
     expect(dates.every((d) => d === formatDay(today))).toBe(true);
-  });
+  }, 180_000);
 
   it("a student's Deposits tab names the payment advice and shows statuses in words", async () => {
     const d = await one<{ studentId: string; pa: string; depositStatus: string }>(
@@ -61,7 +62,38 @@ describe("a new user's day: first impressions", () => {
     expect(await screen.findByRole("link", { name: d.pa }, wait)).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Open" })).toBeNull();
     expect(document.body.textContent).toContain({ paid: "Paid", issued: "Issued", used: "Used" }[d.depositStatus]);
-  });
+  }, 180_000);
+});
+
+describe("a new user's day: a new payment advice", () => {
+  it("starts from its company's settings before any save: GST as the company's setting, the registration fee's amount", async () => {
+    const co = await one<{ id: string; name: string }>(`select id, name from companies where "hasGstNo" order by name limit 1`);
+    const fee = await one<{ amount: string }>(
+      `select value->>'amount' as amount from system_settings where key = 'registrationFee' and status = 'active' and ("companyId" = $1 or "companyId" is null) order by ("companyId" is null), "updatedAt" desc limit 1`,
+      [co.id],
+    );
+    const before = await one<{ n: number }>(`select count(*)::int as n from payment_advices`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/finance/payment-advice/create");
+    const company = await waitFor(() => document.getElementById("companyId") ?? Promise.reject(new Error("no company select")), wait);
+    fireEvent.mouseDown(company);
+    fireEvent.click(await screen.findByTitle(co.name, {}, wait));
+    await waitFor(() => expect(screen.getByLabelText("GST").closest(".ant-select")?.textContent).toBe("9%"), wait);
+    expect((screen.getByLabelText("Registration fee amount") as HTMLInputElement).value).toBe(formatMoney(numericToCents(fee.amount)!));
+    expect(await one(`select count(*)::int as n from payment_advices`)).toEqual(before);
+  }, 180_000);
+});
+
+describe("a new user's day: curriculum and level filters", () => {
+  it("the student list's curriculum options name their company, so two companies' \"A Level\" are told apart", async () => {
+    const c = await one<{ abbreviation: string; company: string }>(
+      `select c.abbreviation, co.name as company from curriculums c join companies co on co.id = c."companyId" where c.status <> 'deleted' order by c.abbreviation limit 1`,
+    );
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/student-management");
+    fireEvent.mouseDown(await screen.findByLabelText("Curriculum", {}, wait));
+    expect(await screen.findByTitle(`${c.abbreviation} (${c.company})`, {}, wait)).toBeTruthy();
+  }, 180_000);
 });
 
 describe("a new user's day: no dead ends, nothing by accident", () => {
@@ -77,5 +109,5 @@ describe("a new user's day: no dead ends, nothing by accident", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByText("Send to Finance?")).toBeNull(), wait);
     expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
-  });
+  }, 180_000);
 });

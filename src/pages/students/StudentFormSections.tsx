@@ -215,7 +215,7 @@ export function StudentInfoSection({ form }: { form: FormInstance }) {
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name="curriculumId" label="Curriculum" htmlFor="student-curriculum" rules={[{ required: true, message: "Please select curriculum!" }]}>
-          <RelationSelect id="student-curriculum" target="curriculums" onChange={() => form.setFieldValue("levelId", null)} />
+          <RelationSelect id="student-curriculum" target="curriculums" withCompany onChange={() => form.setFieldValue("levelId", null)} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
@@ -224,6 +224,7 @@ export function StudentInfoSection({ form }: { form: FormInstance }) {
             key={curriculumId ?? "none"}
             id="student-level"
             target="levels"
+            withCompany
             disabled={!curriculumId}
             where={curriculumId ? { curriculumsLevels: { curriculumId: { _eq: curriculumId }, status: { _neq: "deleted" } } } : undefined}
           />
