@@ -142,6 +142,8 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
             dataIndex: c.key,
             key: c.key,
             align: c.kind === "money" || c.kind === "number" ? ("right" as const) : undefined,
+            // figures never wrap mid-number ("S$1,769./37", issue 37)
+            onCell: () => ({ style: { whiteSpace: "nowrap" as const } }),
             render: (v: string | number | null) => reportCellText(v ?? null, c.kind, moneyText, dayText),
           }))}
           summary={() =>
@@ -150,7 +152,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
                 <Table.Summary.Row>
                   {data.columns.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i} align={c.kind === "money" || c.kind === "number" ? "right" : undefined}>
-                      <Typography.Text strong data-testid={`report-total-${c.key}`}>
+                      <Typography.Text strong data-testid={`report-total-${c.key}`} style={{ whiteSpace: "nowrap" }}>
                         {reportCellText(data.totals![c.key] ?? null, c.kind, moneyText, dayText)}
                       </Typography.Text>
                     </Table.Summary.Cell>
