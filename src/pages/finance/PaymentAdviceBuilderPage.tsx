@@ -17,7 +17,7 @@ import { RichTextInput } from "../../framework/inputs/RichTextInput.tsx";
 import { DATE_FORMAT } from "../../domain/dates.ts";
 import { numericToCents } from "../../domain/money.ts";
 import { computePaymentAdvice, type PricedClass } from "../../domain/finance/paymentAdvice.ts";
-import { isPaEditable, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
+import { isPaEditable, paVoidAction, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
 import { InvoiceButton } from "./invoices/InvoiceButton.tsx";
 import { isPaInvoiceable } from "../../domain/finance/invoice.ts";
 import { summaryFromWire, type EmailUnpaidReply, type PaymentAdviceRecord, type VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
@@ -298,7 +298,8 @@ export default function PaymentAdviceBuilderPage() {
   if (id && loaded.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   if (id && !loaded.isLoading && !loaded.data && !record) return <Alert type="error" message={PA_MESSAGES.notFound} />;
 
-  const canVoid = (status === "unpaid" && canVoidUnpaid) || ((status === "paid" || status === "overpaid") && canVoidPaid);
+  const voidAction = record ? paVoidAction(record.paymentStatus, received) : null;
+  const canVoid = (voidAction === "void_unpaid" && canVoidUnpaid) || (voidAction === "void_paid" && canVoidPaid);
   const waiverPeriod = record ? (record.registrationFeeConfig?.waiverPeriod ?? null) : (feeSettings.data?.waiverPeriod ?? null);
   // A PA that can no longer change shows the figures stored with it, not a recomputation with today's prices and discounts.
   const summary = !editable && record?.paymentSummaryStatic ? summaryFromWire(record.paymentSummaryStatic) : (preview?.summary ?? null);
