@@ -3,6 +3,8 @@
  * refund, sending to finance): resolves true on OK, false on Cancel or close.
  */
 import { Modal } from "antd";
+// Modal.confirm renders through antd's React 19 hook, wherever this is used first
+import "./antdStatic.ts";
 
 export function confirmStep({ title, content, okText }: { title: string; content?: string; okText: string }): Promise<boolean> {
   return new Promise((resolve) => {
