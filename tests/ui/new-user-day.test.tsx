@@ -9,7 +9,6 @@ import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
-import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
@@ -65,25 +64,6 @@ describe("a new user's day: first impressions", () => {
   }, 180_000);
 });
 
-describe("a new user's day: a new payment advice", () => {
-  it("starts from its company's settings before any save: GST as the company's setting, the registration fee's amount", async () => {
-    const co = await one<{ id: string; name: string }>(`select id, name from companies where "hasGstNo" order by name limit 1`);
-    const fee = await one<{ amount: string }>(
-      `select value->>'amount' as amount from system_settings where key = 'registrationFee' and status = 'active' and ("companyId" = $1 or "companyId" is null) order by ("companyId" is null), "updatedAt" desc limit 1`,
-      [co.id],
-    );
-    const before = await one<{ n: number }>(`select count(*)::int as n from payment_advices`);
-    await signInAs(server.baseUrl, "front_desk");
-    await renderResources(resources, "/finance/payment-advice/create");
-    const company = await waitFor(() => document.getElementById("companyId") ?? Promise.reject(new Error("no company select")), wait);
-    fireEvent.mouseDown(company);
-    fireEvent.click(await screen.findByTitle(co.name, {}, wait));
-    await waitFor(() => expect(screen.getByLabelText("GST").closest(".ant-select")?.textContent).toBe("9%"), wait);
-    expect((screen.getByLabelText("Registration fee amount") as HTMLInputElement).value).toBe(formatMoney(numericToCents(fee.amount)!));
-    expect(await one(`select count(*)::int as n from payment_advices`)).toEqual(before);
-  }, 180_000);
-});
-
 describe("a new user's day: curriculum and level filters", () => {
   it("the student list's curriculum options name their company, so two companies' \"A Level\" are told apart", async () => {
     const c = await one<{ name: string; company: string }>(
@@ -105,9 +85,9 @@ describe("a new user's day: no dead ends, nothing by accident", () => {
     cleanupRender();
     await renderResources(resources, `/finance/credit-note/update/${draft.id}`);
     fireEvent.click(await screen.findByRole("button", { name: "Send to Finance" }, wait));
-    expect(await screen.findByText("Send to Finance?", {}, wait)).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByText("Send to Finance?")).toBeNull(), wait);
+    expect((await screen.findAllByText("Send to Finance?", {}, wait)).length).toBeGreaterThan(0);
+    for (const cancel of [...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].filter((b) => b.textContent === "Cancel")) fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryAllByText("Send to Finance?")).toHaveLength(0), wait);
     expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
   }, 180_000);
 });
