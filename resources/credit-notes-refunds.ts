@@ -73,7 +73,7 @@ export const creditNotes = defineResource({
   deletable: false,
   dense: true,
   fields: {
-    name: text("Credit Note No.", { filter: true }),
+    name: text("Credit Note No.", { filter: true, whenEmpty: "Draft" }),
     type: enumOf("Type", CREDIT_NOTE_TYPE_LABELS, { filter: true }),
     studentId: relation("Student", "users", { labelField: "fullName", filter: true, where: { type: { _eq: "student" } } }),
     creditNoteStatus: enumOf("Status", CREDIT_NOTE_STATUS_LABELS, { filter: true, colours: CREDIT_NOTE_STATUS_COLOURS }),
@@ -102,7 +102,7 @@ export const refunds = defineResource({
   deletable: false,
   dense: true,
   fields: {
-    name: text("Refund No.", { filter: true }),
+    name: text("Refund No.", { filter: true, whenEmpty: "Draft" }),
     studentId: relation("Student", "users", { labelField: "fullName", filter: true, where: { type: { _eq: "student" } } }),
     noticeDate: date("Notice Date", { sortable: true }),
     refundStatus: enumOf("Status", REFUND_STATUS_LABELS, { filter: true, colours: REFUND_STATUS_COLOURS }),

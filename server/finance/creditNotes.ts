@@ -200,6 +200,8 @@ export async function updateCreditNote(db: Db, id: string, input: CreditNoteUpda
     const reason = input.reason !== undefined ? input.reason : before.reason;
     const remarks = input.remarks !== undefined ? input.remarks : before.remarks;
     await tx.query(`update credit_notes set reason = $2, remarks = $3, "updatedAt" = now(), "updatedBy" = $4 where id = $1`, [id, reason, remarks, by]);
+    // the suspension shows the same reason and remarks as its credit note (issue 37: one reason, not "--" on one of them)
+    if (before.suspensionId) await tx.query(`update suspensions set reason = $2, remarks = $3, "updatedBy" = $4 where id = $1`, [before.suspensionId, reason, remarks, by]);
     const after = await readCreditNote(tx, id);
     await writeCreditNoteLog(tx, id, "update", creditNoteSnapshot(before), creditNoteSnapshot(after), by);
     return after;

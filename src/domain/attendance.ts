@@ -32,6 +32,12 @@ export const ATTENDANCE_LABELS: Readonly<Record<string, string>> = {
   suspended: "Suspended",
 };
 
+/** How a student entered a class (student_classes.action). */
+export const ENROLMENT_ACTION_LABELS: Readonly<Record<string, string>> = { enroll_last_partial: "Enrolled (partial)", transfer: "Transfer", replace: "Replacement" };
+
+/** A gantry record's direction. */
+export const GANTRY_DIRECTION_LABELS: Readonly<Record<string, string>> = { in: "In", out: "Out" };
+
 /** Categories in the spec's sort order (part 1 §9). */
 export const CATEGORY_LABELS: Readonly<Record<string, string>> = { regular: "Regular", double_lesson: "Double Lesson", special: "Special", others: "Others" };
 export const CLASS_STATUS_LABELS: Readonly<Record<string, string>> = { new: "New", open: "Open", closed: "Closed" };

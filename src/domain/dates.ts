@@ -50,6 +50,9 @@ export function formatCalendarDay(value: DateInput | null | undefined, format = 
   return day ? day.format(format) : "";
 }
 
+/** A calendar day as staff read it (spec: DD/MM/YYYY everywhere): '15/03/2012'; "" when empty. */
+export const formatDay = (value: DateInput | null | undefined) => formatCalendarDay(value, DISPLAY_DATE_FORMAT);
+
 /** "YYYY-MM-DD" (strict) or an instant → the calendar day as a local dayjs at midnight; null when invalid. */
 export function parseCalendarDay(value: DateInput | null | undefined): Dayjs | null {
   if (value === null || value === undefined || value === "") return null;

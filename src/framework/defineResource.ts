@@ -26,7 +26,7 @@ export function humanize(name: string): string {
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
 }
 
-function resolveField(name: string, field: Field, finance: boolean): ResolvedField {
+function resolveField(name: string, field: Field): ResolvedField {
   const listed = LISTED.has(field.kind) && !(field.kind === "relation" && field.many);
   const list = field.list ?? listed;
   const filter = field.filter ?? false;
@@ -39,7 +39,6 @@ function resolveField(name: string, field: Field, finance: boolean): ResolvedFie
     form: field.form ?? true,
     show: field.show ?? true,
     sortable: field.sortable ?? (list && SORTABLE.has(field.kind)),
-    ...(finance ? { finance } : {}),
   };
 }
 
@@ -53,7 +52,7 @@ export function defineResource<const D extends ResourceDeclaration>(declaration:
   const where = `resource ${d.table}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(d.table)) throw new ResourceDeclarationError("R001", `${where}: table must be a snake_case name`);
   if (d.name !== undefined && !/^[a-z_][a-z0-9_]*$/.test(d.name)) throw new ResourceDeclarationError("R001", `${where}: name must be a snake_case name`);
-  const fieldList = Object.entries(d.fields).map(([name, f]) => resolveField(name, f, d.menu === "finance"));
+  const fieldList = Object.entries(d.fields).map(([name, f]) => resolveField(name, f));
   for (const f of fieldList) {
     if (f.filter && !FILTERABLE.has(f.kind)) throw new ResourceDeclarationError("R002", `${where}: field ${f.name} of kind ${f.kind} cannot be a filter`);
     if (f.filter && f.kind === "relation" && f.many) throw new ResourceDeclarationError("R002", `${where}: field ${f.name} (many) cannot be a filter`);

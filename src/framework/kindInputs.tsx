@@ -9,7 +9,7 @@ import Input from "antd/es/input/Input.js";
 import TextArea from "antd/es/input/TextArea.js";
 import type { Rule } from "antd/es/form/index.js";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
-import { DATE_FORMAT, TIME_FORMAT, TIME_DATE_FORMAT } from "../domain/dates.ts";
+import { TIME_FORMAT, TIME_DATE_FORMAT } from "../domain/dates.ts";
 import { PhoneInput } from "./inputs/PhoneInput.tsx";
 import {
   DateInput, NumberInput, LazyFilesUpload, LazyMediaUpload, LazyMoneyInput as MoneyInput, LazyRelationSelect as RelationSelect,
@@ -45,7 +45,7 @@ export const KIND_INPUTS: Record<FieldKind, KindInput> = {
     ),
   },
   money: { input: (f, c) => <MoneyInput disabled={c.disabled} placeholder={f.placeholder} /> },
-  date: { input: (_f, c) => <DateInput format={DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} /> },
+  date: { input: (_f, c) => <DateInput disabled={c.disabled} style={{ width: "100%" }} /> },
   time: { input: (_f, c) => <TimeInput format={TIME_FORMAT} disabled={c.disabled} style={{ width: "100%" }} /> },
   dateTime: { input: (_f, c) => <DateInput showTime format={TIME_DATE_FORMAT} disabled={c.disabled} style={{ width: "100%" }} /> },
   enum: { input: (f, c) => <Select disabled={c.disabled} allowClear options={enumOptions(f)} placeholder={f.placeholder} /> },

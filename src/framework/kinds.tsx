@@ -11,7 +11,7 @@ import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts";
 import { formatDiscount, formatFinanceDate, formatMoneyValue } from "../domain/formats.ts";
-import { DATE_FORMAT, TIME_FORMAT, dayjs, formatCalendarDay, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
+import { DATE_FORMAT, TIME_FORMAT, dayjs, formatTimeDate, inSingapore, singaporeWallTimeToIso } from "../domain/dates.ts";
 import { TextWithLinks } from "./text.tsx";
 import { Text } from "./typography.tsx";
 import { LazyImage } from "./LazyImage.tsx";
@@ -65,7 +65,7 @@ const eqFilter = (input: (f: ResolvedField) => ReactNode, encode: (v: unknown) =
 
 /** Day range filter: two filters, gte and lte. For instants, Singapore days become UTC instants. */
 const rangeFilter = (toBound: (d: Dayjs, end: boolean) => string, fromBound: (v: string) => Dayjs | null) => ({
-  filterInput: () => <DateRangeInput format={DATE_FORMAT} allowEmpty={[true, true]} />,
+  filterInput: () => <DateRangeInput allowEmpty={[true, true]} />,
   toFilters: (f: ResolvedField, v: unknown): CrudFilter[] => {
     const [from, to] = (Array.isArray(v) ? v : []) as (Dayjs | null)[];
     return [
@@ -84,7 +84,7 @@ const rangeFilter = (toBound: (d: Dayjs, end: boolean) => string, fromBound: (v:
 const textKind: KindBehaviour = {
   decode: identity,
   encode: emptyToNull,
-  toText: str,
+  toText: (v, f) => str(v) || (f.whenEmpty ?? ""),
   render: (v) => <TextWithLinks value={v} />,
   ...containsFilter,
 };
@@ -122,7 +122,7 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   date: {
     decode: (v) => (v ? dayjs(String(v).slice(0, 10), DATE_FORMAT) : null),
     encode: (v) => (v ? (v as Dayjs).format(DATE_FORMAT) : null),
-    toText: (v, f) => (f.finance ? formatFinanceDate(v as string) : formatCalendarDay(v as string)),
+    toText: (v) => formatFinanceDate(v as string),
     ...rangeFilter(
       (d) => d.format(DATE_FORMAT),
       (v) => dayjs(v, DATE_FORMAT),

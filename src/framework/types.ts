@@ -60,6 +60,8 @@ export interface FieldOptions extends FieldPlacement {
   notBefore?: string;
   /** Short help under the input. */
   help?: string;
+  /** What a text field reads as when empty, in lists and exports (a draft's number: "Draft"). */
+  whenEmpty?: string;
 }
 
 export interface PlainField extends FieldOptions {
@@ -213,6 +215,4 @@ export type ResolvedField = Field & {
   form: boolean | "create" | "edit";
   show: boolean;
   sortable: boolean;
-  /** A field of a finance screen (its resource sits in the Finance menu): dates show as DD/MM/YYYY. */
-  finance?: boolean;
 };

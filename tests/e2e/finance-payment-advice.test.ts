@@ -139,6 +139,7 @@ describe("payment advice, end to end", () => {
       expect(previewTotal).toMatch(/^S\$[\d,]+\.\d{2}$/);
 
       await page.getByRole("button", { name: "Issue" }).click();
+      await page.locator(".ant-modal-confirm-btns").getByRole("button", { name: "Issue" }).click();
       await page.getByText("Payment advice issued.").waitFor();
       await page.getByTestId("pa-status").filter({ hasText: "UnPaid" }).waitFor();
       expect(await page.getByTestId("pa-reference").textContent()).toMatch(/^PA-BME-\d{4}-\d{5}$/);

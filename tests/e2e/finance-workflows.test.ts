@@ -62,8 +62,10 @@ async function paidPa(e: Enrolment): Promise<void> {
 
 const shown = (d: string) => formatCalendarDay(d, DISPLAY_DATE_FORMAT);
 const statusOf = (page: Page, testId: string) => page.getByTestId(testId).first().textContent();
+/** Presses a workflow step's button and confirms it in its dialog (issue 37: a confirmation first). */
 async function press(page: Page, name: string, status: { testId: string; is: string }): Promise<void> {
-  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("button", { name, exact: true }).first().click();
+  await page.locator(".ant-modal-confirm-btns").getByRole("button", { name, exact: true }).click();
   await expect.poll(() => statusOf(page, status.testId), { timeout: 15_000 }).toBe(status.is);
 }
 
@@ -162,6 +164,7 @@ describe("suspension and withdrawal workflows", () => {
       await page.goto(`/finance/refund/${refundId}`);
       await expect.poll(() => statusOf(page, "refund-status")).toBe("Awaiting Finance Approval");
       await page.getByRole("button", { name: "Approve & Refund", exact: true }).click();
+      await page.locator(".ant-modal-confirm-btns").getByRole("button", { name: "Approve & Refund", exact: true }).click();
       await page.getByText("Please fill in the payee details and the refund method.").first().waitFor();
       await page.locator("#payeeName").fill("Parent of the student");
       await pick(page, "refundMethod", "interbank transfer");

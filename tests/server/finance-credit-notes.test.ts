@@ -151,8 +151,10 @@ describe.each(databaseLanes())("suspensions and credit notes [%s]", (lane) => {
     // front desk moves the period: the suspended lessons follow
     const id = first.json().data.creditNoteId;
     const cn = (await call("front_desk", "GET", `/credit-notes/${id}`)).json().data;
-    const moved = await call("front_desk", "PUT", `/credit-notes/${id}`, { updatedAt: cn.updatedAt, startDate: e.lessons[1]!.date, endDate: e.lessons[2]!.date });
+    const moved = await call("front_desk", "PUT", `/credit-notes/${id}`, { updatedAt: cn.updatedAt, startDate: e.lessons[1]!.date, endDate: e.lessons[2]!.date, reason: "Sick leave" });
     expect(moved.statusCode, moved.body).toBe(200);
+    // the reason given on the credit note is the suspension's reason too (issue 37 item 12: not "--" on the suspension)
+    expect(await one(`select reason from suspensions where id = $1`, [first.json().data.suspensionId])).toEqual({ reason: "Sick leave" });
     expect(moved.json().data.creditNoteClass.lessonIds).toEqual([e.lessons[1]!.id, e.lessons[2]!.id]);
     const statuses = await server.db.query<{ id: string; status: string }>(`select "lessonId" as id, status from lessons_students where "studentId" = $1 and "lessonId" = any($2::uuid[])`, [
       e.studentId, e.lessons.slice(0, 3).map((l) => l.id),

@@ -68,12 +68,12 @@ describe("payment discount", () => {
       await waitFor(() => expect(input.value).toBe(day));
     };
     const save = () => fireEvent.click(within(dialog).getByText("Save").closest("button")!);
-    await setDay("Start Date", "2026-02-01");
+    await setDay("Start Date", "01/02/2026");
     // the validity may not end before it starts
-    await setDay("End Date", "2026-01-31");
+    await setDay("End Date", "31/01/2026");
     save();
     expect(await within(dialog).findByText("The end date cannot be before the start date.", {}, wait)).toBeTruthy();
-    await setDay("End Date", "2027-06-30");
+    await setDay("End Date", "30/06/2027");
     await waitFor(() => expect(within(dialog).queryByText("The end date cannot be before the start date.")).toBeNull(), wait);
     save();
     await waitFor(() => expect(openDialog()).toBeNull(), wait);

@@ -168,7 +168,7 @@ describe("list cells and show rendering", () => {
   };
   it.each([
     ["price", "-1234.5", "-S$1,234.50"],
-    ["day", "2026-03-01", "2026-03-01"],
+    ["day", "2026-03-01", "01/03/2026"],
     ["opensAt", "09:30:00", "09:30:00"],
     ["kind", "large", "Large"],
     ["phone", { code: "+65", number: "91234567" }, "+65 91234567"],

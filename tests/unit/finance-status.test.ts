@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, displayPaStatus, isPaDeletable, isPaEditable, overdueFrom, PA_STATUS_COLOURS, PA_STATUS_LABELS, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import { canTransition, displayPaStatus, isPaDeletable, isPaEditable, overdueFrom, paVoidAction, PA_STATUS_COLOURS, PA_STATUS_LABELS, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { documentNumberLabel, formatDocumentNumber, parseDocumentNumber } from "../../src/domain/finance/documentNumber.ts";
 import { classInformationFromWire, summaryFromWire, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { computePaymentSummary } from "../../src/domain/finance/summary.ts";
@@ -23,6 +23,14 @@ describe("overdue is shown, never stored", () => {
 });
 
 describe("PA transitions (FINANCE.md §4)", () => {
+  it("the void offered is the one the server takes: none on an unpaid PA with part payments (issue 37)", () => {
+    expect(paVoidAction("unpaid", 0)).toBe("void_unpaid");
+    expect(paVoidAction("unpaid", 5000)).toBeNull();
+    expect(paVoidAction("paid", 5000)).toBe("void_paid");
+    expect(paVoidAction("overpaid", 9000)).toBe("void_paid");
+    expect(paVoidAction("draft", 0)).toBeNull();
+    expect(paVoidAction("voided", 0)).toBeNull();
+  });
   it("issue moves a draft to unpaid and nothing else", () => {
     expect(transitionTarget("draft", "issue")).toBe("unpaid");
     expect(transitionTarget("unpaid", "issue")).toBeNull();

@@ -68,6 +68,16 @@ export function transitionTarget(from: string, action: Exclude<PaAction, "record
   return PA_TRANSITIONS.find((t) => t.from === from && t.action === action)?.to ?? null;
 }
 
+/**
+ * The void a PA allows, as the server decides it (server/finance/paymentAdvices.ts): an unpaid PA with no money
+ * received is voided as unpaid; a paid or overpaid one as paid; an unpaid PA with part payments by neither
+ * (issue 37: the button is not offered where the server would refuse).
+ */
+export function paVoidAction(paymentStatus: string, amountReceived: number): "void_unpaid" | "void_paid" | null {
+  if (transitionTarget(paymentStatus, "void_unpaid")) return amountReceived === 0 ? "void_unpaid" : null;
+  return transitionTarget(paymentStatus, "void_paid") ? "void_paid" : null;
+}
+
 /** A draft is edited freely; an unpaid PA only while no payment was received on it. Nothing else is edited. */
 export function isPaEditable(paymentStatus: string, amountReceived: number): boolean {
   return paymentStatus === "draft" || (paymentStatus === "unpaid" && amountReceived === 0);

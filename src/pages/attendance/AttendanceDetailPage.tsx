@@ -7,11 +7,11 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button, Card, Descriptions, Input, Radio, Result, Space, Spin, Table, Tag, TimePicker } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useInvalidate, useList, useOne } from "@refinedev/core";
+import { CanAccess, useInvalidate, useList, useOne } from "@refinedev/core";
 import { dayjs } from "../../domain/dates.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { ATTENDANCE_EXCLUDED_TYPES, ATTENDANCE_LABELS } from "../../domain/attendance.ts";
-import { DISPLAY_TIMEZONE, formatInSingapore, singaporeWallTimeToIso } from "../../domain/dates.ts";
+import { ATTENDANCE_EXCLUDED_TYPES, ATTENDANCE_LABELS, ENROLMENT_STATUS_LABELS } from "../../domain/attendance.ts";
+import { DISPLAY_TIMEZONE, formatDay, formatInSingapore, singaporeWallTimeToIso } from "../../domain/dates.ts";
 import { sessionTimes } from "./AttendanceListPage.tsx";
 import { useTutorNames } from "../classes/useTutorNames.ts";
 
@@ -80,7 +80,7 @@ export default function AttendanceDetailPage() {
 
   return (
     <Card
-      title={`Attendance — ${lesson.class?.name ?? ""} (${lesson.date})`}
+      title={`Attendance — ${lesson.class?.name ?? ""} (${formatDay(lesson.date)})`}
       extra={
         <Space>
           <Button onClick={() => navigate("/attendance/list")}>Back</Button>
@@ -100,8 +100,12 @@ export default function AttendanceDetailPage() {
         rowKey="id" size="small" pagination={false} dataSource={rows} data-testid="attendance-students"
         columns={[
           { title: "Index", key: "i", width: 64, render: (_v, _r, i) => i + 1 },
-          { title: "Student", key: "s", render: (_v, r) => <Link to={`/student-management/student/${r.studentId}/view`}>{r.student?.fullName ?? r.student?.username ?? ""}</Link> },
-          { title: "Type", dataIndex: "type" },
+          { title: "Student", key: "s", render: (_v, r) => {
+            const name = r.student?.fullName ?? r.student?.username ?? "";
+            // a link only for those who may open the student's page (an attendance checker may not): no dead end
+            return <CanAccess resource="/student-management/student/:id/view" action="show" fallback={name}><Link to={`/student-management/student/${r.studentId}/view`}>{name}</Link></CanAccess>;
+          } },
+          { title: "Type", dataIndex: "type", render: (v: string) => ENROLMENT_STATUS_LABELS[v] ?? v },
           { title: "Attendance", key: "a", render: (_v, r) => markable(r) && marks[r.id] ? (
             <Radio.Group value={marks[r.id]!.hasAttended ? "attended" : "not_attended"} disabled={cancelled} aria-label={`Attendance of ${r.student?.fullName ?? ""}`}
               onChange={(e) => set(r.id, { hasAttended: e.target.value === "attended", entryTime: e.target.value === "attended" ? marks[r.id]!.entryTime ?? new Date().toISOString() : null })}>

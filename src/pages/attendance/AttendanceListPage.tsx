@@ -5,13 +5,14 @@
 import { useMemo } from "react";
 import { parse } from "graphql";
 import { Link } from "react-router";
-import { Button, Card, DatePicker, Form, Input, Space, Tag } from "antd";
+import { Button, Card, Form, Input, Space, Tag } from "antd";
+import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { SearchOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { PagedTable, PAGE_SIZE } from "../../framework/components.ts";
-import { formatInSingapore } from "../../domain/dates.ts";
+import { DATE_FORMAT, dayjs, formatDay, formatInSingapore, todayInSingapore } from "../../domain/dates.ts";
 import { ATTENDANCE_LIST_QUERY } from "../classes/queries.ts";
 import { useTutorNames } from "../classes/useTutorNames.ts";
 
@@ -26,16 +27,21 @@ export const sessionTimes = (sessions: { startTime: string; endTime: string }[])
   sessions.map((s) => `${formatInSingapore(s.startTime, "HH:mm")}–${formatInSingapore(s.endTime, "HH:mm")}`).join(", ");
 
 export default function AttendanceListPage() {
+  // The list opens on today's lessons (issue 37): a tutor's work is today's, not the newest lesson planned.
+  const today = todayInSingapore();
   const { tableProps, searchFormProps, currentPage, pageSize, result } = useTable<LessonListRow, never, { q?: string; dates?: [Dayjs, Dayjs] }>({
     resource: "lessons",
     syncWithLocation: true,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE },
     sorters: { initial: [{ field: "date", order: "desc" }, { field: "id", order: "asc" }] },
-    filters: { permanent: [{ field: "status", operator: "ne", value: "deleted" }, { field: "lessonStatus", operator: "ne", value: "deleted" }] },
+    filters: {
+      initial: [{ field: "date", operator: "gte", value: today }, { field: "date", operator: "lte", value: today }],
+      permanent: [{ field: "status", operator: "ne", value: "deleted" }, { field: "lessonStatus", operator: "ne", value: "deleted" }],
+    },
     onSearch: (v): CrudFilter[] => [
       { field: "class.name", operator: "contains", value: v.q || undefined },
-      { field: "date", operator: "gte", value: v.dates?.[0]?.format("YYYY-MM-DD") },
-      { field: "date", operator: "lte", value: v.dates?.[1]?.format("YYYY-MM-DD") },
+      { field: "date", operator: "gte", value: v.dates?.[0]?.format(DATE_FORMAT) },
+      { field: "date", operator: "lte", value: v.dates?.[1]?.format(DATE_FORMAT) },
     ],
     meta: { gqlQuery },
     liveMode: "off",
@@ -45,9 +51,9 @@ export default function AttendanceListPage() {
   const tutorNames = useTutorNames(useMemo(() => rows.flatMap((r) => r.sessions.flatMap((s) => s.tutorIds ?? [])), [rows]));
   return (
     <Card title="Attendance List">
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
+      <Form {...searchFormProps} initialValues={{ dates: [dayjs(today, DATE_FORMAT), dayjs(today, DATE_FORMAT)] }} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
         <Form.Item name="q" label="Class"><Input allowClear placeholder="Class name" /></Form.Item>
-        <Form.Item name="dates" label="Date"><DatePicker.RangePicker format="YYYY-MM-DD" /></Form.Item>
+        <Form.Item name="dates" label="Date"><DateRangeInput /></Form.Item>
         <Form.Item><Button htmlType="submit" icon={<SearchOutlined />}>Search</Button></Form.Item>
       </Form>
       <PagedTable<LessonListRow>
@@ -58,7 +64,7 @@ export default function AttendanceListPage() {
         scroll={{ x: true }}
         data-testid="attendance-list"
         columns={[
-          { title: "Date", key: "date", render: (_v, r) => <Link to={`/attendance/detail/${r.id}`}>{r.date}</Link> },
+          { title: "Date", key: "date", render: (_v, r) => <Link to={`/attendance/detail/${r.id}`}>{formatDay(r.date)}</Link> },
           { title: "Time", key: "time", render: (_v, r) => sessionTimes(r.sessions) },
           { title: "Class", key: "class", render: (_v, r) => r.class?.name ?? "" },
           { title: "Lesson", key: "n", render: (_v, r) => r.numberWeek ?? "" },

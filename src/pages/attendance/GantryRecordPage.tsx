@@ -1,13 +1,15 @@
 /** /attendance/gantry-record: gantry entry records from GET /api/v2/users/gantry-records (date range, branch, student; paginated). */
 import { useEffect, useState } from "react";
-import { Button, Card, DatePicker, Form, Table } from "antd";
+import { Button, Card, Form, Table } from "antd";
+import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { SearchOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
 import { recordCounter, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { formatInSingapore } from "../../domain/dates.ts";
+import { formatDay, formatInSingapore } from "../../domain/dates.ts";
+import { GANTRY_DIRECTION_LABELS } from "../../domain/attendance.ts";
 
 interface GantryRow { id: string; recordedAt: string; direction: string; cardNo: string | null; deviceId: string | null; student: { id: string; fullName: string | null; username: string } | null; branch: { name: string } | null; lesson: { date: string; className: string } | null }
 interface Filters { dates?: [Dayjs, Dayjs]; branchId?: string; studentId?: string }
@@ -33,7 +35,7 @@ export default function GantryRecordPage() {
   return (
     <Card title="Gantry Record">
       <Form<Filters> layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters" onFinish={(v) => { setPage(1); setFilters(v); }}>
-        <Form.Item name="dates" label="Date"><DatePicker.RangePicker format="YYYY-MM-DD" /></Form.Item>
+        <Form.Item name="dates" label="Date"><DateRangeInput /></Form.Item>
         <Form.Item name="branchId" label="Branch"><RelationSelect target="branches" labelField="name" id="gantry-branch" /></Form.Item>
         <Form.Item name="studentId" label="Student"><RelationSelect target="users" labelField="fullName" where={{ type: { _eq: "student" } }} id="gantry-student" /></Form.Item>
         <Form.Item><Button htmlType="submit" icon={<SearchOutlined />}>Search</Button></Form.Item>
@@ -47,10 +49,10 @@ export default function GantryRecordPage() {
           { title: "Time", key: "t", render: (_v, r) => formatInSingapore(r.recordedAt, "HH:mm, DD/MM/YYYY") },
           { title: "Student", key: "s", render: (_v, r) => r.student?.fullName ?? r.student?.username ?? "" },
           { title: "Branch", key: "b", render: (_v, r) => r.branch?.name ?? "" },
-          { title: "Direction", dataIndex: "direction" },
+          { title: "Direction", dataIndex: "direction", render: (v: string) => GANTRY_DIRECTION_LABELS[v] ?? v },
           { title: "Card No", dataIndex: "cardNo" },
           { title: "Device", dataIndex: "deviceId" },
-          { title: "Lesson", key: "l", render: (_v, r) => (r.lesson ? `${r.lesson.className} (${r.lesson.date})` : "") },
+          { title: "Lesson", key: "l", render: (_v, r) => (r.lesson ? `${r.lesson.className} (${formatDay(r.lesson.date)})` : "") },
         ]}
       />
     </Card>

@@ -1,6 +1,7 @@
 /** The class view's enrolment dialogs: enrol (or enroll_last_partial), transfer to another class, replace one lesson. */
 import { useState } from "react";
-import { Checkbox, DatePicker, Form, Modal, Select } from "antd";
+import { Checkbox, Form, Modal, Select } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { useList } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
@@ -47,7 +48,7 @@ export function EnrolDialog({ classId, open, onClose }: { classId: string; open:
         <Form.Item name="partial" valuePropName="checked"><Checkbox>Enrol for the last part of the class (from a lesson)</Checkbox></Form.Item>
         <Form.Item name="lessonStartDate" label="Lesson Start Date" rules={[{ required: Boolean(partial), message: "Please input lesson start date!" }]}
           help="Empty: from the next lesson.">
-          <DatePicker format="YYYY-MM-DD" />
+          <DateInput />
         </Form.Item>
       </Form>
     </Modal>
@@ -66,7 +67,7 @@ export function TransferDialog({ classId, studentId, onClose }: { classId: strin
           <RelationSelect target="classes" labelField="name" where={{ id: { _neq: classId }, classStatus: { _neq: "closed" } }} id="transfer-class" />
         </Form.Item>
         <Form.Item name="lessonStartDate" label="Lesson Start Date" rules={[{ required: true, message: "Please input lesson start date!" }]}>
-          <DatePicker format="YYYY-MM-DD" />
+          <DateInput />
         </Form.Item>
       </Form>
     </Modal>

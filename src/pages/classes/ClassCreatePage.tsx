@@ -6,7 +6,8 @@
  */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, TimePicker } from "antd";
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, TimePicker } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
@@ -89,11 +90,11 @@ export default function ClassCreatePage() {
           </Form.Item>
         )}
         <Form.Item name="startDate" label="First Lesson Date" rules={[{ required: true, message: "Please input lesson start date!" }]}>
-          <DatePicker format="YYYY-MM-DD" />
+          <DateInput />
         </Form.Item>
         {custom && (
           <Form.Item name="customDates" label="Lesson Dates" rules={[{ required: true, message: "Please select lesson dates!" }]}>
-            <DatePicker multiple format="YYYY-MM-DD" />
+            <DateInput multiple />
           </Form.Item>
         )}
         <Form.List name="sessions">

@@ -10,8 +10,9 @@ import { toast } from "../../framework/toast.ts";
 import { useInvalidate, useList, useOne } from "@refinedev/core";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { classAvailability } from "../../domain/classAvailability.ts";
-import { CATEGORY_LABELS, CLASS_STATUS_LABELS, ENROLMENT_STATUS_LABELS, SEAT_STATUSES } from "../../domain/attendance.ts";
-import { formatInSingapore, todayInSingapore } from "../../domain/dates.ts";
+import { CATEGORY_LABELS, CLASS_STATUS_LABELS, ENROLMENT_ACTION_LABELS, ENROLMENT_STATUS_LABELS, SEAT_STATUSES } from "../../domain/attendance.ts";
+import { REQUEST_STATUS_LABELS } from "../../domain/finance/workflow.ts";
+import { formatDay, formatInSingapore, todayInSingapore } from "../../domain/dates.ts";
 import { EnrolDialog, ReplaceDialog, TransferDialog } from "./ClassActions.tsx";
 import { useTutorNames } from "./useTutorNames.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
@@ -97,7 +98,7 @@ export default function ClassViewPage() {
           <Descriptions.Item label="Total Loop">{cls.totalLoop}</Descriptions.Item>
           <Descriptions.Item label="Tutors">{tutorNames(cls.tutorIds)}</Descriptions.Item>
           <Descriptions.Item label="Branch">{cls.branch?.name}</Descriptions.Item>
-          <Descriptions.Item label="Period">{`${cls.startDate ?? ""} – ${cls.endDate ?? ""}`}</Descriptions.Item>
+          <Descriptions.Item label="Period">{`${formatDay(cls.startDate)} – ${formatDay(cls.endDate)}`}</Descriptions.Item>
         </Descriptions>
       </Card>
 
@@ -108,8 +109,8 @@ export default function ClassViewPage() {
             { title: "Index", key: "i", width: 64, render: (_v, _r, i) => i + 1 },
             { title: "Student", key: "student", render: (_v, r) => <Link to={`/student-management/student/${r.userId}/view`}>{r.user?.fullName ?? r.user?.username ?? r.userId}</Link> },
             { title: "Status", key: "status", render: (_v, r) => <Tag color={STATUS_COLOURS[r.status]}>{ENROLMENT_STATUS_LABELS[r.status] ?? r.status}</Tag> },
-            { title: "Lesson Start Date", dataIndex: "lessonStartDate" },
-            { title: "Action", key: "action", render: (_v, r) => r.action ?? "" },
+            { title: "Lesson Start Date", dataIndex: "lessonStartDate", render: formatDay },
+            { title: "Action", key: "action", render: (_v, r) => (r.action ? ENROLMENT_ACTION_LABELS[r.action] ?? r.action : "") },
             { title: "", key: "actions", render: (_v, r) => (SEAT_STATUSES as readonly string[]).includes(r.status) && (
               <Space>
                 <Button size="small" onClick={() => setTransferOf(r.userId)}>Transfer</Button>
@@ -125,7 +126,7 @@ export default function ClassViewPage() {
           rowKey="id" size="small" dataSource={lessonRows} pagination={{ pageSize: 20, showSizeChanger: false }} data-testid="class-lessons"
           columns={[
             { title: "Lesson", key: "n", width: 80, render: (_v, r) => r.numberWeek ?? "" },
-            { title: "Date", dataIndex: "date" },
+            { title: "Date", dataIndex: "date", render: formatDay },
             { title: "Time", key: "time", render: (_v, r) => time(r) },
             { title: "Classroom", key: "room", render: (_v, r) => r.classroom?.name ?? "" },
             { title: "Status", key: "st", render: (_v, r) => (r.lessonStatus === "cancel" ? <Tag color="red">Cancelled</Tag> : <Tag color="green">Active</Tag>) },
@@ -145,8 +146,8 @@ export default function ClassViewPage() {
             { title: "Student", key: "s", render: (_v, r) => r.student?.fullName ?? "" },
             { title: "From", key: "f", render: (_v, r) => r.fromClass?.name ?? "" },
             { title: "To", key: "t", render: (_v, r) => r.toClass?.name ?? "" },
-            { title: "Lesson Start Date", dataIndex: "lessonStartDate" },
-            { title: "Status", key: "st", render: (_v, r) => <Tag>{r.transferClassStatus}</Tag> },
+            { title: "Lesson Start Date", dataIndex: "lessonStartDate", render: formatDay },
+            { title: "Status", key: "st", render: (_v, r) => <Tag>{REQUEST_STATUS_LABELS[r.transferClassStatus as keyof typeof REQUEST_STATUS_LABELS] ?? r.transferClassStatus}</Tag> },
             { title: "", key: "a", render: (_v, r) => r.transferClassStatus === "pending" && (
               <Space>
                 {(["completed", "rejected", "cancelled"] as const).map((s) => (

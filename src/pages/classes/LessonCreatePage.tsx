@@ -1,7 +1,8 @@
 /** /class/management/{classId}/view/lesson-create: one more lesson for the class; its enrolled students join it. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Alert, Button, Card, DatePicker, Form, Space, TimePicker } from "antd";
+import { Alert, Button, Card, Form, Space, TimePicker } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { useOne } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
@@ -35,7 +36,7 @@ export default function LessonCreatePage() {
     <Card title={`Create Lesson${cls ? ` — ${cls.name}` : ""}`}>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form layout="vertical" style={{ maxWidth: 480 }} onFinish={submit}>
-        <Form.Item name="date" label="Date" rules={[{ required: true, message: "Please input date!" }]}><DatePicker format="YYYY-MM-DD" /></Form.Item>
+        <Form.Item name="date" label="Date" rules={[{ required: true, message: "Please input date!" }]}><DateInput /></Form.Item>
         <Form.Item name="time" label="Session" rules={[{ required: true, message: "Please input session time!" }]}>
           <TimePicker.RangePicker format="HH:mm" minuteStep={5} />
         </Form.Item>

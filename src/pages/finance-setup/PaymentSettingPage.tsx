@@ -4,7 +4,8 @@
  * payment notes. Amounts use the S$ currency input and are stored as two-decimal strings; days as
  * YYYY-MM-DD. Saving changes only the setting's value (and updatedBy, set by the server).
  */
-import { Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row, Select, Space, Spin } from "antd";
+import { Button, Card, Col, Descriptions, Empty, Form, Input, Row, Select, Space, Spin } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { useCan, useCreate, useInvalidate, useList, useUpdate } from "@refinedev/core";
 import { useState } from "react";
@@ -138,7 +139,7 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
           if (k === "startDate" || k === "endDate")
             return (
               <Form.Item key={k} name={k} label={valueLabel(k)}>
-                <DatePicker format={DATE_FORMAT} aria-label={`${title} ${k === "startDate" ? "start date" : "end date"}`} style={{ width: "100%" }} />
+                <DateInput aria-label={`${title} ${k === "startDate" ? "start date" : "end date"}`} style={{ width: "100%" }} />
               </Form.Item>
             );
           if (k === "percentage" || k === "default")

@@ -6,6 +6,7 @@
  */
 import { Alert, Button, Card, Form, Input, Modal, Space, Spin, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
+import { confirmStep } from "../../framework/confirm.ts";
 import { PlusOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -16,13 +17,13 @@ import { RichTextInput } from "../../framework/inputs/RichTextInput.tsx";
 import { DATE_FORMAT } from "../../domain/dates.ts";
 import { numericToCents } from "../../domain/money.ts";
 import { computePaymentAdvice, type PricedClass } from "../../domain/finance/paymentAdvice.ts";
-import { isPaEditable, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
+import { isPaEditable, paVoidAction, PA_MESSAGES } from "../../domain/finance/paymentAdviceStatus.ts";
 import { InvoiceButton } from "./invoices/InvoiceButton.tsx";
 import { isPaInvoiceable } from "../../domain/finance/invoice.ts";
 import { summaryFromWire, type EmailUnpaidReply, type PaymentAdviceRecord, type VoidPaidReply } from "../../domain/finance/paymentAdviceApi.ts";
 import { isTermless } from "../../domain/finance/classCard.ts";
 import { StudentPicker } from "../students/StudentPicker.tsx";
-import { fetchBoosterClasses, fetchDiscounts, fetchPaidDeposits, fetchPaymentAdvice, type PaRecord } from "./builder/builderData.ts";
+import { fetchBoosterClasses, fetchCompanyFeeSettings, fetchDiscounts, fetchPaidDeposits, fetchPaymentAdvice, type PaRecord } from "./builder/builderData.ts";
 import { cardToEntry, newCard, valuesFromRecord, valuesToFields, type BuilderValues, type CardValues } from "./builder/builderForm.ts";
 import { useBuilderClasses } from "./builder/useBuilderClasses.ts";
 import { useDebounced } from "./builder/useDebounced.ts";
@@ -130,6 +131,11 @@ export default function PaymentAdviceBuilderPage() {
   const issueDate = values.issueDate ? values.issueDate.format(DATE_FORMAT) : null;
 
   const discounts = useQuery({ queryKey: ["pa-discounts", companyId], queryFn: () => fetchDiscounts(companyId!), enabled: Boolean(companyId), retry: false });
+  // Before its first save a new PA shows the company's fee, waiver period and GST (issue 37), as the server will store them.
+  const feeSettings = useQuery({ queryKey: ["pa-fee-settings", companyId], queryFn: () => fetchCompanyFeeSettings(companyId!), enabled: Boolean(companyId) && !record, retry: false });
+  useEffect(() => {
+    if (!record && feeSettings.data) form.setFieldValue("gst", feeSettings.data.gst);
+  }, [feeSettings.data, record, form]);
   const deposits = useQuery({ queryKey: ["pa-deposits", studentId], queryFn: () => fetchPaidDeposits(studentId!), enabled: Boolean(studentId), retry: false });
   const [specialIds, setSpecialIds] = useState<ReadonlySet<string>>(new Set());
   const boosterIds = [...new Set(cards.flatMap((c) => c.booterClassIds ?? []))];
@@ -239,6 +245,7 @@ export default function PaymentAdviceBuilderPage() {
     } catch {
       return;
     }
+    if (action === "issue" && !(await confirmStep({ title: "Issue this payment advice?", content: "It gets its number and can no longer be edited.", okText: "Issue" }))) return;
     setBusy(action);
     try {
       const base = await ensureRecord();
@@ -292,8 +299,9 @@ export default function PaymentAdviceBuilderPage() {
   if (id && loaded.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   if (id && !loaded.isLoading && !loaded.data && !record) return <Alert type="error" message={PA_MESSAGES.notFound} />;
 
-  const canVoid = (status === "unpaid" && canVoidUnpaid) || ((status === "paid" || status === "overpaid") && canVoidPaid);
-  const waiverPeriod = record?.registrationFeeConfig?.waiverPeriod ?? null;
+  const voidAction = record ? paVoidAction(record.paymentStatus, received) : null;
+  const canVoid = (voidAction === "void_unpaid" && canVoidUnpaid) || (voidAction === "void_paid" && canVoidPaid);
+  const waiverPeriod = record ? (record.registrationFeeConfig?.waiverPeriod ?? null) : (feeSettings.data?.waiverPeriod ?? null);
   // A PA that can no longer change shows the figures stored with it, not a recomputation with today's prices and discounts.
   const summary = !editable && record?.paymentSummaryStatic ? summaryFromWire(record.paymentSummaryStatic) : (preview?.summary ?? null);
 
@@ -346,7 +354,7 @@ export default function PaymentAdviceBuilderPage() {
           </Card>
           <PaymentInformation paId={record?.id ?? null} name={record?.name ?? null} paymentStatus={status} dueDate={record?.dueDate ?? null} disabled={disabled} companyLocked={cards.length > 0} companyId={companyId} />
           <RegistrationFee
-            amount={record ? (numericToCents(record.registrationFeeConfig?.amount ?? null) ?? null) : null}
+            amount={record ? (numericToCents(record.registrationFeeConfig?.amount ?? null) ?? null) : (feeSettings.data?.registrationFee ?? null)}
             waiverPeriod={waiverPeriod}
             issueDate={issueDate}
             disabled={disabled}

@@ -3,7 +3,8 @@
  * (counter, continuing index, quick jump, filters and page in the URL, CSV export), the status pill
  * (Overdue derived) and, per row, its builder, its paper and its log history.
  */
-import { Button, Card, DatePicker, Form, Select, Space } from "antd";
+import { Button, Card, Form, Select, Space } from "antd";
+import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { CanAccess, useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
@@ -161,10 +162,10 @@ export default function PaymentAdviceListPage() {
           <Select allowClear placeholder="Status" style={{ minWidth: 140 }} options={PA_STATUSES.map((s) => ({ value: s, label: PA_STATUS_LABELS[s] }))} />
         </Form.Item>
         <Form.Item name="issueDate" label="Issue Date">
-          <DatePicker.RangePicker format={DISPLAY_DATE_FORMAT} allowEmpty={[true, true]} />
+          <DateRangeInput allowEmpty={[true, true]} />
         </Form.Item>
         <Form.Item name="dueDate" label="Due Date">
-          <DatePicker.RangePicker format={DISPLAY_DATE_FORMAT} allowEmpty={[true, true]} />
+          <DateRangeInput allowEmpty={[true, true]} />
         </Form.Item>
         <Form.Item name="studentId" label="Student" style={{ minWidth: 320 }}>
           <StudentPicker showCard={false} />

@@ -4,7 +4,8 @@
  * number of lessons — as rows. Saving writes the calendar, then inserts new terms, updates changed ones
  * and soft-deletes removed ones.
  */
-import { Button, Card, DatePicker, Form, Input, InputNumber, Space, Spin } from "antd";
+import { Button, Card, Form, Input, InputNumber, Space, Spin } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { useCreate, useCreateMany, useInvalidate, useList, useOne, useUpdate, useTranslate } from "@refinedev/core";
@@ -143,7 +144,7 @@ export default function AcademicCalendarFormPage() {
                       <Input placeholder="Term name" aria-label={`Term ${i + 1} name`} />
                     </Form.Item>
                     <Form.Item name={[row.name, "startDate"]} rules={[{ required: true, message: "Please select start date!" }]}>
-                      <DatePicker format={DATE_FORMAT} placeholder="Start date" aria-label={`Term ${i + 1} start date`} />
+                      <DateInput placeholder="Start date" aria-label={`Term ${i + 1} start date`} />
                     </Form.Item>
                     <Form.Item
                       name={[row.name, "endDate"]}
@@ -158,7 +159,7 @@ export default function AcademicCalendarFormPage() {
                         }),
                       ]}
                     >
-                      <DatePicker format={DATE_FORMAT} placeholder="End date" aria-label={`Term ${i + 1} end date`} />
+                      <DateInput placeholder="End date" aria-label={`Term ${i + 1} end date`} />
                     </Form.Item>
                     <Form.Item name={[row.name, "numberOfLessons"]} rules={[{ required: true, message: "Please input number of lessons!" }]}>
                       <InputNumber min={0} precision={0} placeholder="Lessons" aria-label={`Term ${i + 1} number of lessons`} />

@@ -3,7 +3,8 @@
  * the table, a chart (lazy), the table with its totals row, and export to CSV and Excel. The figures are the
  * server's (src/domain/reports.ts); the page only shows them.
  */
-import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Typography } from "antd";
+import { Alert, Button, Card, Form, Progress, Select, Space, Statistic, Table, Typography } from "antd";
+import { DateInput, DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, SearchOutlined } from "@ant-design/icons";
 import { useList } from "@refinedev/core";
@@ -11,7 +12,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Suspense, lazy, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
+import { DATE_FORMAT } from "../../domain/dates.ts";
 import { reportCellText, type ReportDefinition, type ReportResult } from "../../domain/reports.ts";
 import { dayText, exportCsv, exportXlsx, moneyText } from "./reportExport.ts";
 
@@ -89,12 +90,12 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
         <Form form={form} layout="inline" initialValues={initial} onFinish={(f) => setQuery(queryOf(def, f))} style={{ rowGap: 8 }} aria-label="Filters">
           {def.filters.includes("date") && (
             <Form.Item label="Date" name="date" rules={[{ required: true, message: "Please select a date." }]}>
-              <DatePicker format={DISPLAY_DATE_FORMAT} allowClear={false} />
+              <DateInput allowClear={false} />
             </Form.Item>
           )}
           {def.filters.includes("range") && (
             <Form.Item label="Period" name="range" rules={[{ required: true, message: "Please select the period." }]}>
-              <DatePicker.RangePicker format={DISPLAY_DATE_FORMAT} allowClear={false} />
+              <DateRangeInput allowClear={false} />
             </Form.Item>
           )}
           {def.filters.includes("company") && (
@@ -141,6 +142,8 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
             dataIndex: c.key,
             key: c.key,
             align: c.kind === "money" || c.kind === "number" ? ("right" as const) : undefined,
+            // figures never wrap mid-number ("S$1,769./37", issue 37)
+            onCell: () => ({ style: { whiteSpace: "nowrap" as const } }),
             render: (v: string | number | null) => reportCellText(v ?? null, c.kind, moneyText, dayText),
           }))}
           summary={() =>
@@ -149,7 +152,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
                 <Table.Summary.Row>
                   {data.columns.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i} align={c.kind === "money" || c.kind === "number" ? "right" : undefined}>
-                      <Typography.Text strong data-testid={`report-total-${c.key}`}>
+                      <Typography.Text strong data-testid={`report-total-${c.key}`} style={{ whiteSpace: "nowrap" }}>
                         {reportCellText(data.totals![c.key] ?? null, c.kind, moneyText, dayText)}
                       </Typography.Text>
                     </Table.Summary.Cell>

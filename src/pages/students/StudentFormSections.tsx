@@ -2,12 +2,12 @@
  * The inputs of the student forms, one section per wizard step (account, family, student information),
  * used by the wizard and the edit page inside their own antd Form. Rules are the spec's validators.
  */
-import { Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Switch, type FormInstance } from "antd";
+import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space, Switch, type FormInstance } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { MediaUpload } from "../../framework/inputs/MediaUpload.tsx";
 import { PhoneInput, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
-import { DATE_FORMAT } from "../../domain/dates.ts";
 import { nameLike, numericOnly, username as usernameRule, type Validator } from "../../domain/validators.ts";
 import { GENDER_LABELS, PARENT_RELATIONSHIPS, primaryContactProblem } from "../../domain/students.ts";
 import { useUsernameSuggestion } from "../users/UserForm.tsx";
@@ -72,7 +72,7 @@ export function AccountSection({ form, suggest }: { form: FormInstance; suggest:
       </Col>
       <Col xs={24} md={12}>
         <Form.Item name="dob" label="Date of Birth" htmlFor="student-dob">
-          <DatePicker id="student-dob" format={DATE_FORMAT} style={{ width: "100%" }} />
+          <DateInput id="student-dob" style={{ width: "100%" }} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
@@ -215,7 +215,7 @@ export function StudentInfoSection({ form }: { form: FormInstance }) {
       </Col>
       <Col xs={24} md={8}>
         <Form.Item name="curriculumId" label="Curriculum" htmlFor="student-curriculum" rules={[{ required: true, message: "Please select curriculum!" }]}>
-          <RelationSelect id="student-curriculum" target="curriculums" onChange={() => form.setFieldValue("levelId", null)} />
+          <RelationSelect id="student-curriculum" target="curriculums" withCompany onChange={() => form.setFieldValue("levelId", null)} />
         </Form.Item>
       </Col>
       <Col xs={24} md={8}>
@@ -224,6 +224,7 @@ export function StudentInfoSection({ form }: { form: FormInstance }) {
             key={curriculumId ?? "none"}
             id="student-level"
             target="levels"
+            withCompany
             disabled={!curriculumId}
             where={curriculumId ? { curriculumsLevels: { curriculumId: { _eq: curriculumId }, status: { _neq: "deleted" } } } : undefined}
           />

@@ -163,16 +163,16 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
           <Input id="students-search" allowClear placeholder="Search by student name or username" style={{ width: 260 }} />
         </Form.Item>
         <Form.Item name="branchId" label="Branch" htmlFor="students-branch">
-          <RelationSelect id="students-branch" target="branches" />
+          <RelationSelect id="students-branch" target="branches" style={{ minWidth: 200 }} />
         </Form.Item>
         <Form.Item name="curriculumId" label="Curriculum" htmlFor="students-curriculum">
-          <RelationSelect id="students-curriculum" target="curriculums" />
+          <RelationSelect id="students-curriculum" target="curriculums" withCompany style={{ minWidth: 200 }} />
         </Form.Item>
         <Form.Item name="levelId" label="Level" htmlFor="students-level">
-          <RelationSelect id="students-level" target="levels" />
+          <RelationSelect id="students-level" target="levels" withCompany style={{ minWidth: 200 }} />
         </Form.Item>
         <Form.Item name="schoolId" label="School" htmlFor="students-school">
-          <RelationSelect id="students-school" target="schools" />
+          <RelationSelect id="students-school" target="schools" style={{ minWidth: 200 }} />
         </Form.Item>
         <Form.Item name="status" label="Status" htmlFor="students-status">
           <Select id="students-status" allowClear style={{ width: 140 }} options={Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />

@@ -11,10 +11,10 @@ import { Link } from "react-router";
 import type { ColumnsType } from "antd/es/table/index.js";
 import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
-import { humanize } from "../../framework/defineResource.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import { formatCalendarDay, formatTimeDate, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
-import { ATTENDANCE_LABELS, PA_STATUS_LABELS, enrolmentStatusLabel } from "../../domain/students.ts";
+import { ATTENDANCE_LABELS, ENROLMENT_STATUS_LABELS, PA_STATUS_LABELS, enrolmentStatusLabel } from "../../domain/students.ts";
 
 type Row = BaseRecord & Record<string, any>;
 
@@ -51,8 +51,9 @@ function StudentRecordList({ table, studentField, studentId, fields, columns, so
 
 const day = (v: unknown) => formatCalendarDay(v as string | null, DISPLAY_DATE_FORMAT);
 const money = (v: unknown) => formatMoney(numericToCents(v as string | number | null) ?? 0);
-const label = (labels: Readonly<Record<string, string>>) => (v: unknown) => (v ? (labels[String(v)] ?? humanize(String(v))) : "");
-const human = (v: unknown) => (v ? humanize(String(v)) : "");
+const label = (labels: Readonly<Record<string, string>>) => (v: unknown) => (v ? (labels[String(v)] ?? String(v)) : "");
+/** An enum column shown through its resource's declared labels (the one label table of each enum). */
+const declared = (table: string, field: string) => (v: unknown) => enumLabel(table, field, v);
 const totalOf = (summary: unknown) => money((summary as { total?: unknown; totalPayable?: unknown } | null)?.totalPayable ?? (summary as { total?: unknown } | null)?.total ?? 0);
 
 export interface StudentTab {
@@ -76,7 +77,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         columns={[
           { title: "Class", key: "class", render: (_v, r) => <Link to={`/class/management/${r.classId}/view`}>{r.class?.name ?? r.classId}</Link> },
           { title: "Enrolment Status", dataIndex: "status", render: (v) => <Tag>{enrolmentStatusLabel(v)}</Tag> },
-          { title: "Kind", dataIndex: "type", render: human },
+          { title: "Kind", dataIndex: "type", render: label(ENROLMENT_STATUS_LABELS) },
           { title: "Lesson Start Date", dataIndex: "lessonStartDate", render: day },
           { title: "End Date", dataIndex: "endDate", render: day },
         ]}
@@ -92,7 +93,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         table="lessons_students"
         studentField="studentId"
         studentId={id}
-        sort={{ field: "updatedAt", order: "desc" }}
+        sort={{ field: "lesson.date", order: "desc" }}
         fields={["status", "type", "entryTime", "remarks", { lesson: ["date", "classId", { class: ["name"] }] }]}
         columns={[
           { title: "Lesson Date", key: "date", render: (_v, r) => day(r.lesson?.date) },
@@ -141,7 +142,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
           { title: "Date", dataIndex: "invoiceDate", render: day },
           { title: "Total", dataIndex: "total", render: money },
           { title: "Paid", dataIndex: "paidAmount", render: money },
-          { title: "Status", dataIndex: "invoiceStatus", render: human },
+          { title: "Status", dataIndex: "invoiceStatus", render: declared("invoices", "invoiceStatus") },
         ]}
       />
     ),
@@ -161,8 +162,8 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
           { title: "Receipt", key: "name", render: (_v, r) => <Link to={`/finance/receipt/${r.invoiceId}/${r.id}`}>{r.name}</Link> },
           { title: "Date", dataIndex: "receiptDate", render: day },
           { title: "Amount", dataIndex: "amount", render: money },
-          { title: "Payment Method", dataIndex: "paymentMethod", render: human },
-          { title: "Status", dataIndex: "status", render: human },
+          { title: "Payment Method", dataIndex: "paymentMethod", render: declared("receipts", "paymentMethod") },
+          { title: "Status", dataIndex: "status", render: declared("receipts", "status") },
         ]}
       />
     ),
@@ -180,8 +181,8 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         fields={["name", "type", "creditNoteStatus", "summary", "createdAt"]}
         columns={[
           { title: "Credit Note", key: "name", render: (_v, r) => <Link to={`/finance/credit-note/detail/${r.id}`}>{r.name ?? "Draft"}</Link> },
-          { title: "Type", dataIndex: "type", render: human },
-          { title: "Status", dataIndex: "creditNoteStatus", render: human },
+          { title: "Type", dataIndex: "type", render: declared("credit_notes", "type") },
+          { title: "Status", dataIndex: "creditNoteStatus", render: declared("credit_notes", "creditNoteStatus") },
           { title: "Total", key: "total", render: (_v, r) => totalOf(r.summary) },
           { title: "Created", dataIndex: "createdAt", render: (v) => formatTimeDate(v) },
         ]}
@@ -201,7 +202,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         fields={["name", "refundStatus", "noticeDate", "summary"]}
         columns={[
           { title: "Refund", key: "name", render: (_v, r) => <Link to={`/finance/refund/${r.id}`}>{r.name ?? "Draft"}</Link> },
-          { title: "Status", dataIndex: "refundStatus", render: human },
+          { title: "Status", dataIndex: "refundStatus", render: declared("refunds", "refundStatus") },
           { title: "Notice Date", dataIndex: "noticeDate", render: day },
           { title: "Total", key: "total", render: (_v, r) => totalOf(r.summary) },
         ]}
@@ -218,12 +219,12 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         studentField="studentId"
         studentId={id}
         sort={{ field: "updatedAt", order: "desc" }}
-        fields={["name", "amount", "depositStatus", "paymentAdviceId"]}
+        fields={["name", "amount", "depositStatus", "paymentAdviceId", { paymentAdvice: ["name"] }]}
         columns={[
           { title: "Deposit", dataIndex: "name" },
           { title: "Amount", dataIndex: "amount", render: money },
-          { title: "Status", dataIndex: "depositStatus", render: human },
-          { title: "Payment Advice", key: "pa", render: (_v, r) => (r.paymentAdviceId ? <Link to={`/finance/payment-advice/edit/${r.paymentAdviceId}`}>Open</Link> : "") },
+          { title: "Status", dataIndex: "depositStatus", render: declared("deposits", "depositStatus") },
+          { title: "Payment Advice", key: "pa", render: (_v, r) => (r.paymentAdviceId ? <Link to={`/finance/payment-advice/edit/${r.paymentAdviceId}`}>{r.paymentAdvice?.name ?? "Draft"}</Link> : "") },
         ]}
       />
     ),

@@ -6,7 +6,8 @@
  * (username, e-mail, phone, roles, status) of another's account are an administrator's to change; on one's own
  * account a change of them asks for the current password (issue 32 §1).
  */
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Typography } from "antd";
+import { Button, Card, Col, Form, Input, Row, Select, Space, Typography } from "antd";
+import { DateInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -197,7 +198,7 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="dob" label="Date of Birth">
-              <DatePicker format={DATE_FORMAT} style={{ width: "100%" }} />
+              <DateInput style={{ width: "100%" }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

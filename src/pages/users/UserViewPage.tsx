@@ -10,7 +10,7 @@ import { CanAccess, useInvalidate, useMany, useOne } from "@refinedev/core";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCallback, useEffect, useState } from "react";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { formatCalendarDay, formatTimeDate } from "../../domain/dates.ts";
+import { DISPLAY_DATE_FORMAT, formatCalendarDay, formatTimeDate } from "../../domain/dates.ts";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { STAFF_ROLE_LABELS, USER_STATUS_LABELS } from "./roles.ts";
 import { ROLE_LABELS } from "../../domain/roleLabels.ts";
@@ -160,7 +160,7 @@ export default function UserViewPage() {
         </Descriptions.Item>
         <Descriptions.Item label="Company">{String((record.company as { name?: string } | null)?.name ?? "")}</Descriptions.Item>
         <Descriptions.Item label="Branch">{String((record.branch as { name?: string } | null)?.name ?? "")}</Descriptions.Item>
-        <Descriptions.Item label="Date of Birth">{formatCalendarDay(record.dob as string | null)}</Descriptions.Item>
+        <Descriptions.Item label="Date of Birth">{formatCalendarDay(record.dob as string | null, DISPLAY_DATE_FORMAT)}</Descriptions.Item>
         <Descriptions.Item label="Gender">{String(record.gender ?? "")}</Descriptions.Item>
         {levelIds.length > 0 && <Descriptions.Item label="Levels">{names(levels)}</Descriptions.Item>}
         {subjectIds.length > 0 && <Descriptions.Item label="Subjects">{names(subjects)}</Descriptions.Item>}

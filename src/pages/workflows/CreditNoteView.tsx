@@ -7,11 +7,12 @@
  */
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, List, Row, Select, Space, Spin, Tag, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
+import { confirmStep } from "../../framework/confirm.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
-import { DISPLAY_DATE_FORMAT, DATE_FORMAT } from "../../domain/dates.ts";
+import { DATE_FORMAT } from "../../domain/dates.ts";
 import { numericToCents, centsToNumeric, type Cents } from "../../domain/money.ts";
 import {
   CREDIT_NOTE_MESSAGES,
@@ -26,6 +27,7 @@ import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { DateRangeInput } from "../../framework/inputs/lazyInputs.tsx";
 import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { LogHistory } from "../finance/LogHistory.tsx";
+import { REQUEST_STATUS_LABELS } from "../../domain/finance/workflow.ts";
 import { creditNoteLogSource } from "./logSources.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
@@ -152,8 +154,9 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
     }
   };
 
-  const moveTo = (to: CreditNoteDetail["creditNoteStatus"], label: string) =>
-    run(
+  const moveTo = async (to: CreditNoteDetail["creditNoteStatus"], label: string) => {
+    if (!(await confirmStep({ title: `${label}?`, content: `The credit note becomes ${CREDIT_NOTE_STATUS_LABELS[to]}.`, okText: label }))) return;
+    await run(
       label,
       async () => {
         const current = step ? await save() : cn;
@@ -161,6 +164,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
       },
       `${CREDIT_NOTE_STATUS_LABELS[to]}.`,
     );
+  };
 
   const duplicate = () =>
     run(
@@ -219,7 +223,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
                   <Row gutter={16}>
                     <Col xs={24} md={12}>
                       <Form.Item label="Suspension Period" name="period" rules={[{ required: true, message: CREDIT_NOTE_MESSAGES.suspensionPeriod }]}>
-                        <DateRangeInput format={DISPLAY_DATE_FORMAT} style={{ width: "100%" }} />
+                        <DateRangeInput style={{ width: "100%" }} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
@@ -289,7 +293,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
                 <Descriptions size="small" column={1}>
                   <Descriptions.Item label="From">{cn.transfer.fromClassName}</Descriptions.Item>
                   <Descriptions.Item label="To">{cn.transfer.toClassName}</Descriptions.Item>
-                  <Descriptions.Item label="Status">{cn.transfer.transferClassStatus}</Descriptions.Item>
+                  <Descriptions.Item label="Status">{REQUEST_STATUS_LABELS[cn.transfer.transferClassStatus as keyof typeof REQUEST_STATUS_LABELS] ?? cn.transfer.transferClassStatus}</Descriptions.Item>
                   <Descriptions.Item label="Lesson Start Date">{day(cn.transfer.lessonStartDate)}</Descriptions.Item>
                 </Descriptions>
               ) : (
@@ -313,7 +317,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
                 danger={m.to === "rejected" || m.to === "voided"}
                 loading={busy === m.label}
                 disabled={Boolean(busy)}
-                onClick={() => moveTo(m.to, m.label)}
+                onClick={() => void moveTo(m.to, m.label)}
               >
                 {m.label}
               </Button>

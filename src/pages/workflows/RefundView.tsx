@@ -7,12 +7,13 @@
  */
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from "antd";
 import { toast } from "../../framework/toast.ts";
+import { confirmStep } from "../../framework/confirm.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { useEffect, useState } from "react";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
-import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
+import { DATE_FORMAT } from "../../domain/dates.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../domain/money.ts";
 import {
   RATING_LABELS,
@@ -181,8 +182,9 @@ export function RefundView({ id }: { id: string }) {
     }
   };
 
-  const moveTo = (to: RefundDetail["refundStatus"], label: string) =>
-    run(
+  const moveTo = async (to: RefundDetail["refundStatus"], label: string) => {
+    if (!(await confirmStep({ title: `${label}?`, content: `The refund becomes ${REFUND_STATUS_LABELS[to]}.`, okText: label }))) return;
+    await run(
       label,
       async () => {
         const current = step ? await save() : r;
@@ -192,6 +194,7 @@ export function RefundView({ id }: { id: string }) {
       },
       `${REFUND_STATUS_LABELS[to]}.`,
     );
+  };
 
   const summary = step === "complete-front-desk" || step === "approve" ? liveSummary(r, { classes: watchedClasses, creditNoteIds: watchedCreditNotes, depositIds: watchedDeposits }) : r.summary;
   const rejectable = r.moves.some((m) => m.to === "rejected_by_sale" || m.to === "rejected_by_finance");
@@ -225,7 +228,7 @@ export function RefundView({ id }: { id: string }) {
             <Row gutter={16}>
               <Col xs={24} md={8}>
                 <Form.Item label="Notice Date" name="noticeDate" rules={[{ required: true, message: REFUND_MESSAGES.noticeDate }]}>
-                  <DateInput format={DISPLAY_DATE_FORMAT} style={{ width: "100%" }} />
+                  <DateInput style={{ width: "100%" }} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={16}>
@@ -265,7 +268,7 @@ export function RefundView({ id }: { id: string }) {
                 render: (_v, c) =>
                   frontDesk ? (
                     <Form.Item name={["classes", c.index, "lastLessonDate"]} noStyle>
-                      <DateInput format={DISPLAY_DATE_FORMAT} allowClear={false} aria-label="Last Lesson Date" />
+                      <DateInput allowClear={false} aria-label="Last Lesson Date" />
                     </Form.Item>
                   ) : (
                     day(c.lastLessonDate)
@@ -395,7 +398,7 @@ export function RefundView({ id }: { id: string }) {
           {r.moves.map((m) => {
             const reject = m.to === "rejected_by_sale" || m.to === "rejected_by_finance";
             return (
-              <Button key={m.to} type={reject ? "default" : "primary"} danger={reject} loading={busy === m.label} disabled={Boolean(busy)} onClick={() => moveTo(m.to, m.label)}>
+              <Button key={m.to} type={reject ? "default" : "primary"} danger={reject} loading={busy === m.label} disabled={Boolean(busy)} onClick={() => void moveTo(m.to, m.label)}>
                 {m.label}
               </Button>
             );

@@ -85,7 +85,7 @@ export default function SuspensionCreatePage() {
             />
           </Form.Item>
           <Form.Item label="Suspension Period" name="period" rules={[{ required: true, message: CREDIT_NOTE_MESSAGES.suspensionPeriod }]}>
-            <DateRangeInput format={DISPLAY_DATE_FORMAT} style={{ width: "100%" }} />
+            <DateRangeInput style={{ width: "100%" }} />
           </Form.Item>
           <Table
             size="small"

@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
-import { DATE_FORMAT, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
+import { DATE_FORMAT } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
 import { REFUND_MESSAGES } from "../../domain/finance/refund.ts";
 import { DateInput } from "../../framework/inputs/lazyInputs.tsx";
@@ -97,10 +97,10 @@ export default function WithdrawalCreatePage() {
           </Form.Item>
           <Space size="large" wrap>
             <Form.Item label="Last Lesson Date" name="lastLessonDate" rules={[{ required: true, message: REFUND_MESSAGES.lastLessonDate }]}>
-              <DateInput format={DISPLAY_DATE_FORMAT} />
+              <DateInput />
             </Form.Item>
             <Form.Item label="Notice Date" name="noticeDate" rules={[{ required: true, message: REFUND_MESSAGES.noticeDate }]}>
-              <DateInput format={DISPLAY_DATE_FORMAT} />
+              <DateInput />
             </Form.Item>
           </Space>
           {info && (

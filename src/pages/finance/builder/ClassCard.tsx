@@ -4,7 +4,8 @@
  * discounts (once the issue date is set; eligible on it; each once), additional lessons (≥ 0), additional
  * discount, other payments, deductions, deposits, deduct deposit, and the card's totals from the preview.
  */
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Form, InputNumber, Row, Select, Skeleton, Space, Switch, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, InputNumber, Row, Select, Skeleton, Space, Switch, Table, Tag, Typography } from "antd";
+import { DateInput } from "../../../framework/inputs/DateInputs.tsx";
 import { DeleteOutlined } from "@ant-design/icons";
 import type { FormInstance } from "antd";
 import { MoneyInput } from "../../../framework/inputs/MoneyInput.tsx";
@@ -79,8 +80,7 @@ export function ClassCard({ form, index, values, cls, error, totals, issueDate, 
       </Form.Item>
       {!termless && (
         <Form.Item name={path("lessonStartDate")} label="Lesson Start Date" rules={[{ required: true, message: "Please input lesson start date!" }]}>
-          <DatePicker
-            format={DISPLAY_DATE_FORMAT}
+          <DateInput
             disabled={disabled}
             onChange={() => {
               // A new lesson start date resets the chosen terms (spec part 2 §4).

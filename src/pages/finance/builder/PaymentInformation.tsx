@@ -3,10 +3,11 @@
  * date, due date, issued branch, QR expiry date and the 'Log history' link, with the spec's messages and
  * date rules (issue ≤ due; QR expiry after today).
  */
-import { Card, Col, DatePicker, Form, Input, Row, Space, Typography } from "antd";
+import { Card, Col, Form, Input, Row, Space, Typography } from "antd";
+import { DateInput } from "../../../framework/inputs/DateInputs.tsx";
 import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../../framework/inputs/RelationSelect.tsx";
-import { DISPLAY_DATE_FORMAT, dayjs, todayInSingapore } from "../../../domain/dates.ts";
+import { dayjs, todayInSingapore } from "../../../domain/dates.ts";
 import { PaStatusPill } from "../PaStatusPill.tsx";
 import { LogHistory } from "../LogHistory.tsx";
 import { paDisplayName, paLogSource } from "../paLogSource.ts";
@@ -72,7 +73,7 @@ export function PaymentInformation({ paId, name, paymentStatus, dueDate, disable
               }),
             ]}
           >
-            <DatePicker format={DISPLAY_DATE_FORMAT} disabled={disabled} style={{ width: "100%" }} />
+            <DateInput disabled={disabled} style={{ width: "100%" }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -91,7 +92,7 @@ export function PaymentInformation({ paId, name, paymentStatus, dueDate, disable
               }),
             ]}
           >
-            <DatePicker format={DISPLAY_DATE_FORMAT} disabled={disabled} style={{ width: "100%" }} />
+            <DateInput disabled={disabled} style={{ width: "100%" }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -106,7 +107,7 @@ export function PaymentInformation({ paId, name, paymentStatus, dueDate, disable
               },
             ]}
           >
-            <DatePicker format={DISPLAY_DATE_FORMAT} disabled={disabled} style={{ width: "100%" }} disabledDate={(d) => !d.isAfter(dayjs(today, "YYYY-MM-DD"), "day")} />
+            <DateInput disabled={disabled} style={{ width: "100%" }} disabledDate={(d) => !d.isAfter(dayjs(today, "YYYY-MM-DD"), "day")} />
           </Form.Item>
         </Col>
       </Row>

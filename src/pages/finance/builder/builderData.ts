@@ -9,6 +9,8 @@ import { centsToNumeric, numericToCents } from "../../../domain/money.ts";
 import type { ClassFreeReply, ClassInformationStored, PaymentAdviceRecord } from "../../../domain/finance/paymentAdviceApi.ts";
 import type { PricedClass } from "../../../domain/finance/paymentAdvice.ts";
 import type { DiscountRule } from "../../../domain/finance/discounts.ts";
+import type { WaiverPeriod } from "../../../domain/finance/registrationFee.ts";
+import { isGstPercent, type GstPercent } from "../../../domain/finance/summary.ts";
 
 /** The PA as the builder shows it: its stored record (GraphQL gives the same columns as the REST replies). */
 export type PaRecord = Omit<PaymentAdviceRecord, "displayStatus" | "amountReceived"> & { amountReceived: string };
@@ -125,3 +127,27 @@ export async function fetchBoosterClasses(companyId: string): Promise<{ id: stri
 }
 
 export type { ClassInformationStored };
+
+/** What a new PA starts from (issue 37): the company's fee, waiver period and GST settings, as the server reads them. */
+export interface CompanyFeeSettings {
+  registrationFee: number;
+  waiverPeriod: WaiverPeriod | null;
+  gst: GstPercent;
+}
+
+/** The company's own setting first, else the global one (server/finance/pricing.ts loadSettings); no setting: 0. */
+export async function fetchCompanyFeeSettings(companyId: string): Promise<CompanyFeeSettings> {
+  const data = await gqlRequest<{ settings: { key: string; value: Record<string, unknown> | null; companyId: string | null }[] }>(
+    `query FeeSettings($companyId: uuid!) { settings: system_settings(where: { _and: [{ status: { _eq: "active" } }, { key: { _in: ["registrationFee", "waivePeriod", "gst"] } },
+      { _or: [{ companyId: { _eq: $companyId } }, { companyId: { _is_null: true } }] }] }, order_by: [{ updatedAt: desc }]) { key value companyId } }`,
+    { companyId },
+  );
+  const v = (key: string) => (data.settings.find((s) => s.key === key && s.companyId) ?? data.settings.find((s) => s.key === key))?.value ?? null;
+  const waive = v("waivePeriod") as { startDate?: string; endDate?: string } | null;
+  const gst = Number((v("gst") as { percentage?: unknown } | null)?.percentage ?? 0);
+  return {
+    registrationFee: numericToCents((v("registrationFee") as { amount?: string } | null)?.amount ?? "0") ?? 0,
+    waiverPeriod: waive?.startDate && waive.endDate ? { startDate: waive.startDate, endDate: waive.endDate } : null,
+    gst: isGstPercent(gst) ? gst : 0,
+  };
+}

@@ -212,7 +212,7 @@ function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean;
           </Form.Item>
         )}
         <Form.Item name="paymentDate" label="Payment Date" rules={[dateInWindow]}>
-          <DateInput format={DATE_FORMAT} style={{ width: "100%" }} placeholder={todayInSingapore()} />
+          <DateInput style={{ width: "100%" }} placeholder={formatCalendarDay(todayInSingapore(), DISPLAY_DATE_FORMAT)} />
         </Form.Item>
         <Form.Item name="referenceNo" label="Reference No.">
           <Input aria-label="Reference No." maxLength={200} />

@@ -1,0 +1,93 @@
+/**
+ * A new user's day (issue 37) against the real in-process server: what a member of staff hit on first use —
+ * dates typed as DD/MM/YYYY, Enter in a date field, labels in words, screens that open where work is.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { cleanup as cleanupRender, fireEvent, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useUiServer } from "../support/ui-server.ts";
+import { probe, renderResources, signInAs } from "./framework-harness.tsx";
+import { resources } from "../../resources/index.ts";
+import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
+
+vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
+
+const server = useUiServer();
+const wait = { timeout: 60_000 };
+const one = async <T,>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0]!;
+
+describe("a new user's day: dates", () => {
+  it("a date of birth typed as 15/03/2012 is kept and shown as 15/03/2012, and Enter in the field does not submit the form", async () => {
+    const student = (await server.db.query<{ id: string }>(`select id from users where type = 'student' and status = 'active' order by username limit 1`)).rows[0]!;
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/student-management/edit-account/${student.id}`);
+    const user = userEvent.setup();
+    const dob = (await screen.findByLabelText("Date of Birth", {}, wait)) as HTMLInputElement;
+    await user.clear(dob);
+    await user.type(dob, "15/03/2012{Enter}");
+    await waitFor(() => expect(dob.value).toBe("15/03/2012"));
+    // Enter picked the day; the form was not sent
+    expect(probe.location).toBe(`/student-management/edit-account/${student.id}`);
+    fireEvent.blur(dob);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(probe.location).toBe(`/student-management/student/${student.id}/view`), wait);
+    const saved = (await server.db.query<{ dob: string }>(`select to_char(dob, 'YYYY-MM-DD') as dob from users where id = $1`, [student.id])).rows[0]!;
+    expect(saved.dob).toBe("2012-03-15");
+    expect(await screen.findByText("15/03/2012", {}, wait)).toBeTruthy();
+  }, 180_000);
+});
+
+describe("a new user's day: first impressions", () => {
+  it("the attendance list opens on today's lessons, its dates as DD/MM/YYYY", async () => {
+    const today = todayInSingapore();
+    const { n } = await one<{ n: number }>(`select count(*)::int as n from lessons where date = $1::date and status <> 'deleted' and "lessonStatus" <> 'deleted'`, [today]);
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, "/attendance/list");
+    await screen.findByTestId("attendance-list", {}, wait);
+    const [from, to] = [...document.querySelectorAll<HTMLInputElement>("form[aria-label='Filters'] .ant-picker input")];
+    expect([from!.value, to!.value]).toEqual([formatDay(today), formatDay(today)]);
+    await waitFor(() => expect(document.body.textContent).toContain(`(out of ${n} records)`), wait);
+    const dates = [...document.querySelectorAll("[data-testid='attendance-list'] tbody tr td:first-child a")].map((a) => a.textContent);
+    expect(dates.every((d) => d === formatDay(today))).toBe(true);
+  }, 180_000);
+
+  it("a student's Deposits tab names the payment advice and shows statuses in words", async () => {
+    const d = await one<{ studentId: string; pa: string; depositStatus: string }>(
+      `select d."studentId", pa.name as pa, d."depositStatus" from deposits d join payment_advices pa on pa.id = d."paymentAdviceId" where pa.name is not null and d.status = 'active' order by d.name limit 1`,
+    );
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/student-management/student/${d.studentId}/view`);
+    fireEvent.click(await screen.findByRole("tab", { name: "Deposits" }, wait));
+    expect(await screen.findByRole("link", { name: d.pa }, wait)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Open" })).toBeNull();
+    expect(document.body.textContent).toContain({ paid: "Paid", issued: "Issued", used: "Used" }[d.depositStatus]);
+  }, 180_000);
+});
+
+describe("a new user's day: curriculum and level filters", () => {
+  it("the student list's curriculum options name their company, so two companies' \"A Level\" are told apart", async () => {
+    const c = await one<{ name: string; company: string }>(
+      `select c.name, co.name as company from curriculums c join companies co on co.id = c."companyId" where c.status <> 'deleted' order by c.name limit 1`,
+    );
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/student-management");
+    fireEvent.mouseDown(await screen.findByLabelText("Curriculum", {}, wait));
+    expect(await screen.findByTitle(`${c.name} (${c.company})`, {}, wait)).toBeTruthy();
+  }, 180_000);
+});
+
+describe("a new user's day: no dead ends, nothing by accident", () => {
+  it("a credit note without a number reads Draft in the list; Send to Finance asks first, and Cancel changes nothing", async () => {
+    const draft = await one<{ id: string }>(`select id from credit_notes where name is null and "creditNoteStatus" = 'awaiting_front_desk_action' and type = 'suspension' and status = 'active' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/finance/credit-note");
+    expect((await screen.findAllByText("Draft", {}, wait)).length).toBeGreaterThan(0);
+    cleanupRender();
+    await renderResources(resources, `/finance/credit-note/update/${draft.id}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Send to Finance" }, wait));
+    expect((await screen.findAllByText("Send to Finance?", {}, wait)).length).toBeGreaterThan(0);
+    for (const cancel of [...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].filter((b) => b.textContent === "Cancel")) fireEvent.click(cancel);
+    await waitFor(() => expect(screen.queryAllByText("Send to Finance?")).toHaveLength(0), wait);
+    expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
+  }, 180_000);
+});
