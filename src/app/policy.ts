@@ -1,12 +1,15 @@
 /**
  * The access policy in the browser (DESIGN §6): the server's model and rules, fetched from
- * GET /api/v2/access/policy and rebuilt when its version changes, answered as casbin answers them (our model
- * without casbin's engine, any other by casbin loaded then). The browser's check is a convenience; the
- * server is the authority.
+ * GET /api/v2/access/policy and rebuilt when its version changes, answered by casbin (its own chunk, loaded
+ * with the first policy). The browser's check is a convenience; the server is the authority.
  */
-import { modelSettings, policyRules } from "../domain/policyText.ts";
+import { policyRules } from "../domain/policyText.ts";
 import { api } from "./api.ts";
-import { rbacPolicyCheck, type PolicyCheck } from "./policyMatcher.ts";
+
+/** What the browser asks the policy (casbin's Enforcer has it). */
+export interface PolicyCheck {
+  enforceSync(sub: string, obj: string, act: string): boolean;
+}
 
 export interface PolicyDocument {
   model: string;
@@ -33,9 +36,8 @@ export function onPolicyChange(listener: () => void): () => void {
 }
 
 export async function buildPolicyCheck(doc: PolicyDocument): Promise<PolicyCheck> {
-  const settings = modelSettings(doc.model);
   const { p, g } = policyRules(doc.policy);
-  return rbacPolicyCheck(settings, p, g) ?? (await import("./casbinEnforcer.ts")).buildEnforcer(settings, p, g);
+  return (await import("./casbinEnforcer.ts")).buildEnforcer(doc.model, p, g);
 }
 
 /** Fetches the policy; rebuilds the enforcer only when the version differs from the loaded one. */
