@@ -1,15 +1,12 @@
 /**
  * The access policy in the browser (DESIGN §6): the server's model and rules, fetched from
- * GET /api/v2/access/policy and rebuilt when its version changes, answered by casbin (its own chunk, loaded
- * with the first policy). The browser's check is a convenience; the server is the authority.
+ * GET /api/v2/access/policy and rebuilt when its version changes, answered as casbin answers them (our model
+ * without casbin's engine, any other by casbin loaded then). The browser's check is a convenience; the
+ * server is the authority.
  */
-import { policyRules } from "../domain/policyText.ts";
+import { modelSettings, policyRules } from "../domain/policyText.ts";
 import { api } from "./api.ts";
-
-/** What the browser asks the policy (casbin's Enforcer has it). */
-export interface PolicyCheck {
-  enforceSync(sub: string, obj: string, act: string): boolean;
-}
+import { rbacPolicyCheck, type PolicyCheck } from "./policyMatcher.ts";
 
 export interface PolicyDocument {
   model: string;
@@ -36,8 +33,9 @@ export function onPolicyChange(listener: () => void): () => void {
 }
 
 export async function buildPolicyCheck(doc: PolicyDocument): Promise<PolicyCheck> {
+  const settings = modelSettings(doc.model);
   const { p, g } = policyRules(doc.policy);
-  return (await import("./casbinEnforcer.ts")).buildEnforcer(doc.model, p, g);
+  return rbacPolicyCheck(settings, p, g) ?? (await import("./casbinEnforcer.ts")).buildEnforcer(doc.model, p, g);
 }
 
 /** Fetches the policy; rebuilds the enforcer only when the version differs from the loaded one. */

@@ -1,7 +1,8 @@
 /**
- * The access policy's rules as the server sends them (GET /api/v2/access/policy: CSV lines) read into values,
- * for the browser: the Roles screen's grid and the enforcer (src/app/policy.ts), which hands casbin the rules
- * as arrays.
+ * The access policy as the server sends it (GET /api/v2/access/policy: casbin model text and CSV lines) read
+ * into values, for the browser: the Roles screen's grid and the enforcer (src/app/policy.ts: its matcher reads
+ * the model's settings; casbin, when the model is another, gets the rules as arrays, since the server's CSV keeps
+ * an unquoted JSON condition's quotes, which a CSV reader would not).
  */
 
 /**
@@ -42,4 +43,29 @@ export function policyRules(policy: string | readonly string[]): { p: string[][]
     else if (ptype === "g") g.push(values);
   }
   return { p, g };
+}
+
+/**
+ * The model text's settings as casbin's config reader keys them ("matchers::m" → the matcher): sections in
+ * brackets, `key = value` (split at the first "="), "#" and ";" start comments, a trailing "\\" continues a line.
+ */
+export function modelSettings(text: string): Map<string, string> {
+  const settings = new Map<string, string>();
+  let section = "";
+  let pending = "";
+  for (const raw of text.split(/\r?\n/)) {
+    const line = pending + raw.replace(/[#;].*$/, "").trim();
+    pending = "";
+    if (line.endsWith("\\")) {
+      pending = line.slice(0, -1).trim() + " ";
+      continue;
+    }
+    if (!line) continue;
+    if (line.startsWith("[") && line.endsWith("]")) section = line.slice(1, -1).trim();
+    else if (line.includes("=")) {
+      const at = line.indexOf("=");
+      settings.set(`${section}::${line.slice(0, at).trim()}`, line.slice(at + 1).trim());
+    }
+  }
+  return settings;
 }
