@@ -6,6 +6,7 @@ import { buildBrowserAppIfStale } from "./build-app.ts";
 import { seedDemo, demoAccountsText } from "./db/seed-demo.ts";
 import { startOutboxDelivery } from "./mail/outbox.ts";
 import { transportFromEnv } from "./mail/transport.ts";
+import { backfillLedger } from "./finance/ledgerBackfill.ts";
 
 const config = configFromEnv();
 const dev = process.argv.includes("--dev");
@@ -38,6 +39,9 @@ if (config.seedDemo) {
   const created = await seedDemo(db);
   if (created) console.log("Demo data created.");
 }
+// documents made before the ledger (or by an older seed) get the entries they imply; idempotent
+const backfilled = await backfillLedger(db);
+if (backfilled) console.log(`Ledger: ${backfilled} entries posted for documents made before it.`);
 if (!dev) await buildBrowserAppIfStale();
 const app = await buildServer({ db, config, migrations: total }, { logger: false, serveApp: !dev });
 await app.listen({ port: config.port, host: config.host });

@@ -85,7 +85,7 @@ export const creditNoteRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: 
     const parsed = duplicateBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     const granted = await rights(request);
-    return runFinance(reply, async () => creditNoteDetail(db, (await duplicateCreditNote(db, parsed.data.creditNoteId, by(request), granted)).id, granted), 201);
+    return runFinance(reply, async () => creditNoteDetail(db, (await duplicateCreditNote(db, parsed.data.creditNoteId, by(request), granted)).id, granted, by(request)), 201);
   });
 
   app.patch("/credit-notes/change-status-credit-note/:id", async (request, reply) => {
@@ -94,14 +94,14 @@ export const creditNoteRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: 
     const parsed = statusBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     const granted = await rights(request);
-    return runFinance(reply, async () => creditNoteDetail(db, (await changeCreditNoteStatus(db, params.data.id, parsed.data, by(request), granted)).id, granted));
+    return runFinance(reply, async () => creditNoteDetail(db, (await changeCreditNoteStatus(db, params.data.id, parsed.data, by(request), granted)).id, granted, by(request)));
   });
 
   app.get("/credit-notes/:id", async (request, reply) => {
     const params = idParams.safeParse(request.params);
     if (!params.success) return validationError(reply, params.error);
     const granted = await rights(request);
-    return runFinance(reply, () => creditNoteDetail(db, params.data.id, granted));
+    return runFinance(reply, () => creditNoteDetail(db, params.data.id, granted, by(request)));
   });
 
   app.put("/credit-notes/:id", async (request, reply) => {
@@ -110,6 +110,6 @@ export const creditNoteRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: 
     const parsed = updateBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     const granted = await rights(request);
-    return runFinance(reply, async () => creditNoteDetail(db, (await updateCreditNote(db, params.data.id, parsed.data, by(request), granted)).id, granted));
+    return runFinance(reply, async () => creditNoteDetail(db, (await updateCreditNote(db, params.data.id, parsed.data, by(request), granted)).id, granted, by(request)));
   });
 };

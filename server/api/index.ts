@@ -4,6 +4,7 @@ import type { Identity } from "../auth/index.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { authorizeApi } from "./guard.ts";
 import { restErrorHandler } from "./validation.ts";
+import { idempotencyHooks } from "./idempotency.ts";
 import { usersRoutes } from "./users.ts";
 import { accessPolicyRoutes } from "./access-policy.ts";
 import { mediaApiRoutes } from "./media.ts";
@@ -41,6 +42,12 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, opts) => {
   app.setErrorHandler(restErrorHandler);
   app.addHook("preHandler", opts.identity.readSession);
   app.addHook("preHandler", authorizeApi(opts.policy));
+  // Money POST/PATCH/PUT with an Idempotency-Key run once per key (issue 31 §3); after the guard, so a refused
+  // call claims nothing
+  const idempotency = idempotencyHooks(opts.ctx.db);
+  app.addHook("preHandler", idempotency.preHandler);
+  app.addHook("onSend", idempotency.onSend);
+  app.addHook("onResponse", idempotency.onResponse);
   // PDFs (PA paper, receipt, the PA e-mail's attachment) are made in worker threads with a time limit (issue 32)
   const pdfMaker = createPdfMaker({ timeLimitMs: opts.ctx.config.pdfTimeLimitMs, workers: opts.ctx.config.pdfWorkers });
   app.addHook("onClose", () => pdfMaker.close());

@@ -10,30 +10,22 @@ import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import type { MediaService } from "../media/index.ts";
 import type { PdfMaker } from "../finance/pdfMaker.ts";
-import { numericToCents } from "../../src/domain/money.ts";
+import { BOUND_MESSAGES, MAX_DOCUMENT_CENTS } from "../../src/domain/finance/bounds.ts";
 import { parseCalendarDay, DATE_FORMAT, todayInSingapore } from "../../src/domain/dates.ts";
 import { CARD_TYPES, INVOICE_MESSAGES, PAYMENT_METHODS } from "../../src/domain/finance/invoice.ts";
 import { ACTION_METHOD } from "../finance/paymentAdvices.ts";
 import { invoiceActionObject, invoiceDetail, issueInvoice, recordPayment, voidInvoice, voidReceipt, type InvoiceActionCheck, type PaymentInput } from "../finance/invoices.ts";
 import { receiptPaperData, receiptPdf } from "../finance/receiptPaper.ts";
 import { FinanceError } from "../finance/transaction.ts";
-import { uuid, validationError } from "./validation.ts";
+import { money, uuid, validationError } from "./validation.ts";
 import { runFinance } from "./finances.ts";
 
 const payment = z
   .object({
-    amount: z.union([z.string(), z.number()], { error: INVOICE_MESSAGES.amountRequired }).transform((v, ctx) => {
-      const cents = typeof v === "string" && v.trim() === "" ? null : numericToCents(v);
-      if (cents === null) {
-        ctx.addIssue({ code: "custom", message: INVOICE_MESSAGES.amountRequired });
-        return z.NEVER;
-      }
-      if (cents <= 0) {
-        ctx.addIssue({ code: "custom", message: INVOICE_MESSAGES.amountPositive });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+    amount: money(INVOICE_MESSAGES.amountRequired, { max: MAX_DOCUMENT_CENTS, message: BOUND_MESSAGES.payment, negative: INVOICE_MESSAGES.amountPositive }).refine(
+      (cents) => cents > 0,
+      INVOICE_MESSAGES.amountPositive,
+    ),
     paymentMethod: z.enum(PAYMENT_METHODS, { error: INVOICE_MESSAGES.methodRequired }),
     cardType: z.enum(CARD_TYPES, { error: INVOICE_MESSAGES.cardTypeRequired }).nullable().optional(),
     paymentDate: z

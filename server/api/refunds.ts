@@ -82,7 +82,7 @@ export const refundRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Poli
     const params = idParams.safeParse(request.params);
     if (!params.success) return validationError(reply, params.error);
     const granted = await rights(request);
-    return runFinance(reply, () => refundDetail(db, params.data.id, granted));
+    return runFinance(reply, () => refundDetail(db, params.data.id, granted, by(request)));
   });
 
   app.patch("/refund/:id", async (request, reply) => {
@@ -91,7 +91,7 @@ export const refundRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Poli
     const parsed = updateBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     const granted = await rights(request);
-    return runFinance(reply, async () => refundDetail(db, (await updateRefund(db, params.data.id, parsed.data, by(request), granted)).id, granted));
+    return runFinance(reply, async () => refundDetail(db, (await updateRefund(db, params.data.id, parsed.data, by(request), granted)).id, granted, by(request)));
   });
 
   app.patch("/refund/:id/change-refund-status", async (request, reply) => {
@@ -100,7 +100,7 @@ export const refundRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: Poli
     const parsed = statusBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
     const granted = await rights(request);
-    return runFinance(reply, async () => refundDetail(db, (await changeRefundStatus(db, params.data.id, parsed.data, by(request), granted)).id, granted));
+    return runFinance(reply, async () => refundDetail(db, (await changeRefundStatus(db, params.data.id, parsed.data, by(request), granted)).id, granted, by(request)));
   });
 
   app.post("/classes/get-class-infor-for-refund", async (request, reply) => {

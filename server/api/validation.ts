@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { numericToCents } from "../../src/domain/money.ts";
+import type { Cents } from "../../src/domain/money.ts";
+import { BOUND_MESSAGES, MAX_LINE_CENTS, parseAmount } from "../../src/domain/finance/bounds.ts";
 import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
 import { textBoundViolation } from "../security/text-bounds.ts";
 import { PdfTimeoutError } from "../finance/pdfMaker.ts";
@@ -25,19 +26,26 @@ export const day = (message = "Invalid date.") =>
     .nullable()
     .optional()
     .transform((v) => v ?? null);
-/** Dollars (numeric string or number) → integer cents, not negative. */
-export const money = (requiredMessage: string) =>
+/**
+ * Dollars (numeric string or number) → integer cents: at most two decimals, never cut (FINANCE.md §1
+ * "Bounds"); not negative; at most `max` (a line's maximum unless told).
+ */
+export const money = (requiredMessage: string, bound: { max: Cents; message: string; negative?: string } = { max: MAX_LINE_CENTS, message: BOUND_MESSAGES.line }) =>
   z.union([z.string(), z.number()], { error: requiredMessage }).transform((v, ctx) => {
-    const cents = typeof v === "string" && v.trim() === "" ? null : numericToCents(v);
-    if (cents === null) {
-      ctx.addIssue({ code: "custom", message: requiredMessage });
+    const parsed = typeof v === "string" && v.trim() === "" ? null : parseAmount(v);
+    if (!parsed?.ok) {
+      ctx.addIssue({ code: "custom", message: parsed?.message === BOUND_MESSAGES.decimals ? parsed.message : requiredMessage });
       return z.NEVER;
     }
-    if (cents < 0) {
-      ctx.addIssue({ code: "custom", message: "Amount cannot be negative." });
+    if (parsed.cents < 0) {
+      ctx.addIssue({ code: "custom", message: bound.negative ?? "Amount cannot be negative." });
       return z.NEVER;
     }
-    return cents;
+    if (parsed.cents > bound.max) {
+      ctx.addIssue({ code: "custom", message: bound.message });
+      return z.NEVER;
+    }
+    return parsed.cents;
   });
 /** A day that must be given. */
 export const requiredDay = (message: string) =>

@@ -2,19 +2,23 @@
  * `npm run seed -- --scale N`: opens the database (DATABASE_URL, else the embedded one under DATA_DIR),
  * migrates it, creates the demo data when missing, then adds N students with proportionate classes,
  * lessons, sessions, enrolments (2 per student), lesson students (about 50 per student), payment
- * advices, invoices and receipts — all in set-based SQL (generate_series), for benchmarks.
+ * advices, invoices and receipts with their payments — all in set-based SQL (generate_series), for benchmarks —
+ * obeying the money model of FINANCE.md §6 (statuses of the finance service, receipt = payment, invoice = PA).
  * Without --scale it only migrates and seeds the demo data.
  */
 import { createHash } from "node:crypto";
 import { configFromEnv } from "../config.ts";
 import { openDatabase, migrate, type Db, type Queryable } from "./index.ts";
 import { seedDemo } from "./seed-demo.ts";
+import { backfillLedger } from "../finance/ledgerBackfill.ts";
 import { insertRows, money, todaySg, addDays, type Row } from "./seed-util.ts";
 
 export const STUDENTS_PER_CLASS = 15;
 export const ENROLMENTS_PER_STUDENT = 2;
 export const LESSONS_PER_CLASS = 25; // 2 × 25 = 50 lesson-student rows per student
 const BATCH = 2500; // students per batch
+const BILLED_LESSONS = 12; // lessons each scale PA bills (the first of its class)
+const OVERPAID = 50; // S$ an overpaid scale PA received beyond its total
 
 const FIRST = ["Wei Ming", "Jia Hui", "Arjun", "Siti", "Ethan", "Chloe", "Darren", "Priya", "Marcus", "Hui Min", "Ryan", "Nur Aisyah", "Javier", "Xin Yi", "Kumar", "Megan", "Isaac", "Shu Fen", "Aaron", "Farah"];
 const LAST = ["Tan", "Lim", "Lee", "Ng", "Ong", "Wong", "Goh", "Chua", "Koh", "Teo", "Ang", "Yeo", "Tay", "Ho", "Low", "Sim", "Chong", "Rahman", "Pillai", "Singh"];
@@ -159,8 +163,10 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
       const pa = await tx.query(
         `with src as (
            select s, j, c.id as "classId", c."companyId", c."branchId", c."startDate",
-                  (array['paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','unpaid','unpaid','unpaid','unpaid','overdue','draft','voided','overpaid'])[1 + (s * 2 + j) % 20] as st,
-                  coalesce(p."pricePerLesson", 50.00) * 12 as fee
+                  (array['paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','paid','unpaid','unpaid','unpaid','unpaid','unpaid','draft','voided','overpaid'])[1 + (s * 2 + j) % 20] as st,
+                  coalesce(p."pricePerLesson", 50.00) as unit, coalesce(p."pricePerLesson", 50.00) * ${BILLED_LESSONS} as fee,
+                  ${classIndex("s", "j")} as ci,
+                  greatest(least(c."startDate", $5::date) - 7, make_date($4::int, 1, 1)) as issued
            from generate_series($2::int, $3::int) s cross join generate_series(0, 1) j
            join classes c on c.id = ${classId("s", "j")}
            left join academic_program_type_pricings p on p."academicCalendarId" = c."academicCalendarId" and p."programTypeId" = c."programTypeId" and p."companyId" = c."companyId" and p.status = 'active'
@@ -175,13 +181,16 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
          select md5($1 || ':pa:' || s || ':' || j)::uuid,
                 case when no is null then null else 'PA-' || (${shortNames})[array_position(${companyIds}::uuid[], "companyId")] || '-' || $4 || '-' || case when no < 100000 then lpad(no::text, 5, '0') else no::text end end,
                 st, 'normal', "companyId", "branchId", md5($1 || ':s:' || s)::uuid,
-                least("startDate", $5::date) - 7, least("startDate", $5::date) + 7, least("startDate", $5::date) + 37, true,
-                jsonb_build_array(jsonb_build_object('id', "classId", 'lessonStartDate', "startDate", 'termIds', '[]'::jsonb, 'discountIds', '[]'::jsonb)), 0,
+                issued, issued + 14, issued + 44, true,
+                -- the card as the finance service stores it: the lessons billed and the class total (FINANCE.md §3)
+                jsonb_build_array(jsonb_build_object('id', "classId", 'lessonStartDate', "startDate", 'termIds', '[]'::jsonb, 'discountIds', '[]'::jsonb,
+                  'responses', jsonb_build_object('lessons', ${BILLED_LESSONS}, 'unitPrice', unit::numeric(12,2)::text, 'classBase', fee::numeric(12,2)::text, 'totalDiscount', '0.00', 'total', fee::numeric(12,2)::text,
+                    'lessonIds', (select jsonb_agg(md5($1 || ':l:' || ci || ':' || k)::uuid order by k) from generate_series(1, ${BILLED_LESSONS}) k)))), 0,
                 jsonb_build_object('classFee', fee::numeric(12,2)::text, 'registrationFee', '0.00', 'materialFee', '0.00', 'otherPayment', '0.00', 'deduction', '0.00',
                   'deductedDeposit', '0.00', 'totalBeforeGst', fee::numeric(12,2)::text, 'gst', '0.00', 'totalAfterGst', fee::numeric(12,2)::text, 'deposit', '0.00',
                   'totalPayable', fee::numeric(12,2)::text, 'gstConfig', jsonb_build_object('percentage', 0)),
                 jsonb_build_object('registrationFee', '0.00', 'total', fee::numeric(12,2)::text),
-                case when st in ('paid', 'overpaid') then (least("startDate", $5::date) - 5)::timestamptz end, 'active'
+                case when st in ('paid', 'overpaid') then (least(issued + 2, $5::date)::timestamp at time zone 'Asia/Singapore') end, 'active'
          from numbered`,
         [tag, lo, hi, Y, today],
       );
@@ -201,7 +210,7 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
          insert into invoices (id, name, "invoiceDate", total, "paidAmount", "invoiceStatus", "isGeneratedReceipt", "paymentAdviceId", "companyId", "studentId", reasons, status)
          select md5($1 || ':inv:' || pa)::uuid,
                 'INV-' || (${shortNames})[array_position(${companyIds}::uuid[], "companyId")] || '-' || $2 || '-' || case when no < 100000 then lpad(no::text, 5, '0') else no::text end,
-                "issueDate", total, case when "paymentStatus" in ('paid', 'overpaid') then total else 0 end,
+                "issueDate", total, case "paymentStatus" when 'paid' then total when 'overpaid' then total + ${OVERPAID} else 0 end,
                 case "paymentStatus" when 'paid' then 'paid' when 'overpaid' then 'overpaid' when 'voided' then 'voided' else 'active' end,
                 "paymentStatus" in ('paid', 'overpaid'), pa, "companyId", "studentId", case when "paymentStatus" = 'voided' then 'Issued with the wrong class' end, 'active'
          from src`,
@@ -209,21 +218,26 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
       );
       await bumpCounter(tx, "invoice", "INV-%", Y);
       step("invoices");
-      // receipts for paid invoices
+      // receipts for paid invoices, each with its payment (as the finance service records one: FINANCE.md §4)
       await tx.query(
         `with src as (
-           select i.id as inv, i."paymentAdviceId", i."companyId", i."studentId", i."invoiceDate", i.total,
+           select i.id as inv, i."paymentAdviceId", i."companyId", i."studentId", i."paidAmount", p."branchId", (p."paidAt" at time zone 'Asia/Singapore')::date as day,
                   coalesce((select d."lastNumber" from document_counters d where d."companyId" = i."companyId" and d.year = $2::int and d."documentType" = 'receipt'), 0)
                   + row_number() over (partition by i."companyId" order by i.id) as no
            from generate_series($3::int, $4::int) s cross join generate_series(0, 1) j
            join invoices i on i.id = md5($1 || ':inv:' || md5($1 || ':pa:' || s || ':' || j)::uuid)::uuid
+           join payment_advices p on p.id = i."paymentAdviceId"
            where i."invoiceStatus" in ('paid', 'overpaid')
+         ), rc as (
+           insert into receipts (id, name, "receiptDate", amount, "paymentMethod", "invoiceId", "paymentAdviceId", "companyId", "branchId", "studentId", status)
+           select md5($1 || ':rc:' || inv)::uuid,
+                  'RC-' || (${shortNames})[array_position(${companyIds}::uuid[], "companyId")] || '-' || $2 || '-' || case when no < 100000 then lpad(no::text, 5, '0') else no::text end,
+                  day, "paidAmount", (array['cash','nets','cheque','credit_card','interbank_transfer','qr_code'])[1 + no % 6], inv, "paymentAdviceId", "companyId", "branchId", "studentId", 'active'
+           from src
+           returning id, "invoiceId", amount, "paymentMethod", "receiptDate"
          )
-         insert into receipts (id, name, "receiptDate", amount, "paymentMethod", "invoiceId", "paymentAdviceId", "companyId", "studentId", status)
-         select md5($1 || ':rc:' || inv)::uuid,
-                'RC-' || (${shortNames})[array_position(${companyIds}::uuid[], "companyId")] || '-' || $2 || '-' || case when no < 100000 then lpad(no::text, 5, '0') else no::text end,
-                "invoiceDate" + 2, total, (array['cash','nets','cheque','credit_card','interbank_transfer','qr_code'])[1 + no % 6], inv, "paymentAdviceId", "companyId", "studentId", 'paid'
-         from src`,
+         insert into invoice_payments ("invoiceId", "receiptId", amount, "paymentMethod", "transactionStatus", "paidAt", status)
+         select "invoiceId", id, amount, "paymentMethod", 'success', "receiptDate"::timestamp at time zone 'Asia/Singapore', 'active' from rc`,
         [tag, Y, lo, hi],
       );
       await bumpCounter(tx, "receipt", "RC-%", Y);
@@ -256,6 +270,9 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
     await rebuild();
     log(`lesson-student indexes rebuilt (${Date.now() - started} ms)`);
   });
+  // the documents above are raw rows: the ledger gets the entries they imply (FINANCE.md §6, §7)
+  const entries = await backfillLedger(db);
+  log(`ledger: ${entries} entries for the new documents (${Date.now() - started} ms)`);
   return { students: n, classes: C, lessons: C * LESSONS_PER_CLASS, lessonStudents, paymentAdvices: pas, ms: Date.now() - started };
 }
 

@@ -10,6 +10,8 @@ import type { DiscountRule } from "../../src/domain/finance/discounts.ts";
 import { computePaymentAdvice, type ClassInformationEntry } from "../../src/domain/finance/paymentAdvice.ts";
 import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { creditNoteTotals } from "../../src/domain/finance/creditNote.ts";
+import { backfillLedger } from "../finance/ledgerBackfill.ts";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEMO_EMAIL_DOMAIN = "demo.centre.sg";
@@ -105,11 +107,14 @@ export interface DemoSummary {
 export async function seedDemo(db: Db, options: { now?: Date } = {}): Promise<boolean> {
   if (await hasDemoData(db)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD); // once: argon2 is slow on purpose
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     if (await hasDemoData(tx)) return false;
     await writeDemo(tx, passwordHash, options.now ?? new Date());
     return true;
   });
+  // the demo's documents are raw rows: the ledger gets the entries they imply (FINANCE.md §6, §7)
+  if (created) await backfillLedger(db);
+  return created;
 }
 
 async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promise<void> {
@@ -548,7 +553,7 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
       issueDate, dueDate, qrExpiryDate: addDays(dueDate, 30), hasExpiryDate: true, qrReferenceNo: name ? `QR${name.replace(/-/g, "")}` : null, classInformations: [classInfo],
       isRegistrationFee: priced.registrationFeeApplied, registrationFeeConfig: { amount: money(REG_FEE), waiverPeriod: waive }, depositSettings: { amount: money(DEPOSIT) }, gst: gstPct,
       remarks: null, notes: co.paNotes, paymentSummaryStatic: summaryStatic, summary: { registrationFee: money(priced.summary.registrationFee), total: money(payable) },
-      paidAt: ["paid", "overpaid"].includes(paymentStatus) ? `${addDays(issueDate, rng.int(1, 10))}T04:00:00.000Z` : null, status: "active",
+      paidAt: null, status: "active",
       createdAt: created, updatedAt: created, createdBy: staffIds.front_desk, updatedBy: staffIds.front_desk,
     });
     paOfEnrol.set(e.id, paId);
@@ -568,11 +573,14 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
           const rid = id();
           const rdate = addDays(issueDate, 1 + pi * 5);
           receipts.push({ id: rid, name: nextNo(co.id, "receipt", "RC"), receiptDate: rdate, amount: money(amt), paymentMethod: method, cardType: method === "credit_card" ? rng.pick(["visa", "master", "amex", "union_pay"]) : method === "nets" ? "normal" : null,
-            invoiceId: invId, paymentAdviceId: paId, companyId: co.id, branchId: cls.branchId, studentId: s.id, status: invStatus === "overpaid" ? "overpaid" : parts.length > 1 && pi === 0 ? "partial_payment" : invStatus === "partial_payment" ? "partial_payment" : "paid",
+            invoiceId: invId, paymentAdviceId: paId, companyId: co.id, branchId: cls.branchId, studentId: s.id, status: "active", // the finance service's receipt statuses: active, voided
             createdAt: `${rdate}T05:00:00.000Z`, updatedAt: `${rdate}T05:00:00.000Z`, createdBy: staffIds.finance_staff });
           payments.push({ id: id(), invoiceId: invId, receiptId: rid, amount: money(amt), paymentMethod: method, transactionStatus: "success", referenceNo: `TXN${rng.int(1000000, 9999999)}`, paidAt: `${rdate}T05:00:00.000Z`, status: "active" });
         });
-        if (dep) deposits.push({ id: id(), name: nextNo(co.id, "deposit", "DEP"), amount: money(dep), depositStatus: rng.pick(["paid", "paid", "used", "issued"]), receiptId: receipts.at(-1)!.id, paymentAdviceId: paId, classId: cls.id, companyId: co.id, studentId: s.id, status: "active" });
+        // the PA is paid when its last receipt came in (FINANCE.md §4); its deposits are paid with it, issued until then
+        const settled = invStatus === "paid" || invStatus === "overpaid";
+        if (settled) pas.at(-1)!.paidAt = payments.at(-1)!.paidAt;
+        if (dep) deposits.push({ id: id(), name: nextNo(co.id, "deposit", "DEP"), amount: money(dep), depositStatus: settled ? "paid" : "issued", receiptId: settled ? receipts.at(-1)!.id : null, paymentAdviceId: paId, classId: cls.id, companyId: co.id, studentId: s.id, status: "active" });
       }
     }
   }
@@ -581,63 +589,101 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
   await insertRows(tx, "invoices", invoices);
   await insertRows(tx, "receipts", receipts);
   await insertRows(tx, "invoice_payments", payments);
-  await insertRows(tx, "deposits", deposits);
   await tx.query(`update student_classes s set "paymentAdviceId" = x.pa from json_to_recordset($1::text::json) as x(e uuid, pa uuid) where s.id = x.e`, [JSON.stringify([...paOfEnrol].map(([e, pa]) => ({ e, pa })))]);
 
-  // ── credit notes and refunds ──────────────────────────────────────────────────────────
+  // ── credit notes and refunds (FINANCE.md §6, §7: money out within money in) ────────────
+  // Suspension credit notes are seeded only on their way or rejected (no money moves before approval: the
+  // demo PAs bill lessons already delivered, so an issued one would credit delivered lessons). Overpaid credit
+  // notes credit exactly the excess of an overpaid PA, one per invoice, net of GST so that the total is the cash
+  // overpaid. The refunded refunds pay out what the student holds: one an issued overpaid credit note, one a
+  // paid deposit — both become used.
   const cnClasses: Row[] = [], cnFees: Row[] = [], creditNotes: Row[] = [], cnLogs: Row[] = [];
-  const CN_STATUSES = ["awaiting_front_desk_action", "awaiting_finance_action", "awaiting_finance_approval", "issued", "issued", "rejected", "voided", "used", "delete"];
-  const paidReceipts = receipts.filter((r) => r.status !== "partial_payment");
-  CN_STATUSES.forEach((cs, i) => {
-    const type = i % 3 === 2 ? "overpaid" : "suspension";
-    const rc = paidReceipts[i * 3 % paidReceipts.length];
+  const overpaidInvoices = invoices.filter((i) => i.invoiceStatus === "overpaid");
+  const SUSPENSION_STATUSES = ["awaiting_front_desk_action", "awaiting_finance_action", "awaiting_finance_approval", "rejected", "delete"];
+  const OVERPAID_STATUSES = ["issued", "issued", "awaiting_finance_approval", "voided", "rejected"];
+  const paidReceipts = receipts.filter((r) => invoices.some((i) => i.id === r.invoiceId && i.invoiceStatus === "paid"));
+  const creditNote = (type: "suspension" | "overpaid", cs: string, i: number, rc: Row, excess: number) => {
     const pa = pas.find((p) => p.id === rc.paymentAdviceId)!;
     const co = companies.find((c) => c.id === pa.companyId)!;
-    const info = (pa.classInformations as Array<{ id: string; termInformations: Array<{ id: string; name: string; lessonIds: string[]; pricing: string }> }>)[0];
+    const info = (pa.classInformations as Array<{ id: string; responses: { unitPrice: string; total: string; lessons: number }; termInformations: Array<{ id: string; name: string; lessonIds: string[] }> }>)[0];
     const t = info.termInformations[0];
-    const unitC = t ? Number(t.pricing.replace(".", "")) : 5000;
-    const nLessons = 2;
-    const base = type === "overpaid" ? 5000 : nLessons * unitC;
-    const gstPct = Number(pa.gst);
-    const total = base + percentOf(base, gstPct);
+    const gstPct = Number(pa.gst) as GstPercent;
+    // suspension: the billed unit price (class total ÷ lessons billed); overpaid: the excess net of GST
+    const billedUnit = Math.floor(numericToCents(info.responses.total)! / Math.max(1, info.responses.lessons));
+    let net = Math.round((excess * 100) / (100 + gstPct));
+    while (net + percentOf(net, gstPct) > excess) net--;
+    while (net + 1 + percentOf(net + 1, gstPct) <= excess) net++;
+    const totals = type === "overpaid" ? creditNoteTotals({ overpaidAmount: net }, gstPct) : creditNoteTotals({ numberOfLesson: 2, unitPriceOfClass: billedUnit }, gstPct);
     const cnc = { id: id(), classId: info.id, termId: t?.id ?? null, termName: t?.name ?? null, startDate: addDays(today, 7), endDate: addDays(today, 14), lessonIds: t?.lessonIds.slice(-2) ?? [], status: "active" };
-    const fee = { id: id(), numberOfLesson: type === "suspension" ? nLessons : null, overpaidAmount: type === "overpaid" ? money(5000) : null, unitPriceOfClass: money(unitC), receiptId: rc.id, status: "active" };
+    const fee = { id: id(), numberOfLesson: type === "suspension" ? 2 : null, overpaidAmount: type === "overpaid" ? money(net) : null, unitPriceOfClass: type === "suspension" ? money(billedUnit) : null, receiptId: rc.id, status: "active" };
     cnClasses.push(cnc); cnFees.push(fee);
     const cnId = id();
-    const issued = ["issued", "used", "voided"].includes(cs);
-    creditNotes.push({ id: cnId, name: issued || cs !== "awaiting_front_desk_action" ? nextNo(co.id, "credit_note", "CN") : null, type, creditNoteStatus: cs, reason: type === "suspension" ? "Suspension for overseas trip" : "Paid twice for the same PA",
-      remarks: null, summary: { subTotal: money(base), gst: money(total - base), total: money(total) }, gst: gstPct, approverId: issued ? staffIds.finance_manager : null, approvedAt: issued ? past(10 + i) : null,
+    const numbered = ["issued", "used", "voided"].includes(cs); // a number is assigned when issued (FINANCE.md §2)
+    const start = type === "overpaid" ? "awaiting_finance_approval" : "awaiting_front_desk_action";
+    creditNotes.push({ id: cnId, name: numbered ? nextNo(co.id, "credit_note", "CN") : null, type, creditNoteStatus: cs, reason: type === "suspension" ? "Suspension for overseas trip" : "Paid twice for the same PA",
+      remarks: null, summary: { subTotal: money(totals.subTotal), gst: money(totals.gst), total: money(totals.total) }, gst: gstPct, approverId: numbered ? staffIds.finance_manager : null, approvedAt: numbered ? past(10 + i) : null,
       studentId: pa.studentId, companyId: co.id, suspensionId: type === "suspension" && suspensions[i % Math.max(1, suspensions.length)] ? (suspensions[i % suspensions.length].id as string) : null,
       paymentAdviceId: pa.id, creditNoteClassId: cnc.id, creditNoteFeeId: fee.id, status: cs === "delete" ? "deleted" : "active", createdAt: past(30 - i), updatedAt: past(20 - i), createdBy: staffIds.finance_staff });
-    cnLogs.push({ id: id(), creditNoteId: cnId, type: "create", valueBefore: null, valueAfter: { studentId: pa.studentId, reason: "", type, creditNoteStatus: "awaiting_front_desk_action" }, createdBy: staffIds.front_desk, createdAt: past(30 - i), updatedAt: past(30 - i) });
-    if (cs !== "awaiting_front_desk_action") cnLogs.push({ id: id(), creditNoteId: cnId, type: "change_status", valueBefore: { creditNoteStatus: "awaiting_front_desk_action" }, valueAfter: { creditNoteStatus: cs }, createdBy: staffIds.finance_manager, createdAt: past(20 - i), updatedAt: past(20 - i) });
+    cnLogs.push({ id: id(), creditNoteId: cnId, type: "create", valueBefore: null, valueAfter: { studentId: pa.studentId, reason: "", type, creditNoteStatus: start }, createdBy: type === "overpaid" ? staffIds.finance_staff : staffIds.front_desk, createdAt: past(30 - i), updatedAt: past(30 - i) });
+    if (cs !== start) cnLogs.push({ id: id(), creditNoteId: cnId, type: "change_status", valueBefore: { creditNoteStatus: start }, valueAfter: { creditNoteStatus: cs }, createdBy: staffIds.finance_manager, createdAt: past(20 - i), updatedAt: past(20 - i) });
+    return creditNotes.at(-1)!;
+  };
+  SUSPENSION_STATUSES.forEach((cs, i) => creditNote("suspension", cs, i, paidReceipts[(i * 3) % paidReceipts.length], 0));
+  OVERPAID_STATUSES.slice(0, overpaidInvoices.length).forEach((cs, i) => {
+    const inv = overpaidInvoices[i];
+    creditNote("overpaid", cs, SUSPENSION_STATUSES.length + i, receipts.find((r) => r.invoiceId === inv.id)!, numericToCents(inv.paidAmount as string)! - numericToCents(inv.total as string)!);
   });
+
+  const refunds: Row[] = [], refundClasses: Row[] = [], refundLogs: Row[] = [];
+  const RF = ["awaiting_front_desk_action", "awaiting_sale_action", "awaiting_finance_approval", "rejected_by_sale", "rejected_by_finance"];
+  const wEnrol = enrol.filter((e) => e.status === "withdrawn" || e.status === "withdrawal");
+  type Paying = { studentId: string; classId: string; companyId: string; receiptId: string | null; amount: number; creditNoteIds: string[]; depositIds: string[] };
+  const refundOf = (rs: string, i: number, pay: Paying | null) => {
+    const e = wEnrol[i % wEnrol.length] ?? enrol[i];
+    const cls = classes.find((c) => c.id === (pay?.classId ?? e.classId))!;
+    const co = companies.find((c) => c.id === cls.companyId)!;
+    const studentId = pay?.studentId ?? e.userId;
+    const rc = pay ? (receipts.find((r) => r.id === pay.receiptId) ?? null) : (receipts.find((r) => r.studentId === e.userId) ?? null);
+    const unitC = priceCents.get(`${cls.academicCalendarId}|${cls.programTypeId}`) ?? 5000;
+    // a refund paid out here returns what the student holds (a credit note, a deposit), no lessons: they were delivered
+    const left = pay ? 0 : 3 + (i % 3);
+    const deduction = pay ? 0 : 2000;
+    const rid = id();
+    const amount = pay ? pay.amount : left * unitC - deduction;
+    const withdrawal = withdrawals.find((w) => w.studentId === studentId) ?? null;
+    // the summary the refund service stores: what the class lines, the credit notes and the deposits pay out
+    const creditNoteAmount = pay?.creditNoteIds.length ? amount : 0;
+    const depositAmount = pay?.depositIds.length ? amount : 0;
+    const refundSummary = { classAmount: money(amount - creditNoteAmount - depositAmount), creditNoteAmount: money(creditNoteAmount), depositAmount: money(depositAmount), total: money(amount) };
+    refunds.push({ id: rid, name: rs === "refunded" ? nextNo(co.id, "refund", "RF") : null, type: "withdrawal", refundStatus: rs, refundMethod: ["pay now", "cheque", "interbank transfer", "no refund fee"][i % 4],
+      rating: ["great", "average", "good", "not good"][i % 4], reason: "Withdrawal from class", reasonReject: rs.startsWith("rejected") ? "Notice period not met" : null, noticeDate: addDays(today, -10 - i),
+      issuedBy: staffIds.front_desk, payeeDetails: { name: "Parent of student", bank: "DBS Bank", accountNo: String(rng.int(100000000, 999999999)) }, studentFeedback: { rating: ["great", "average", "good", "not good"][i % 4], comment: "Schedule no longer suitable" },
+      summary: refundSummary, creditNoteIds: pay?.creditNoteIds ?? [], depositIds: pay?.depositIds ?? [], studentId, companyId: co.id, withdrawalId: (withdrawal?.id as string | undefined) ?? null,
+      status: "active", createdAt: past(25 - i), updatedAt: past(15 - i), createdBy: staffIds.front_desk });
+    refundClasses.push({ id: id(), refundId: rid, classId: cls.id, receiptId: rc?.id ?? null, deduction: money(deduction), unitPrice: money(unitC), lastLessonDate: addDays(today, -7), leftLessonAmount: money(left * unitC), leftLessonNo: left, oweLessonNo: 0, otherPayments: [], status: "active" });
+    refundLogs.push({ id: id(), refundId: rid, type: "create", valueBefore: null, valueAfter: { refundStatus: "awaiting_front_desk_action" }, createdBy: staffIds.front_desk, createdAt: past(25 - i), updatedAt: past(25 - i) });
+    if (rs !== "awaiting_front_desk_action") refundLogs.push({ id: id(), refundId: rid, type: "change_status", valueBefore: { refundStatus: "awaiting_front_desk_action" }, valueAfter: { refundStatus: rs }, createdBy: staffIds.finance_manager, createdAt: past(15 - i), updatedAt: past(15 - i) });
+  };
+  RF.forEach((rs, i) => refundOf(rs, i, null));
+  const issuedCn = creditNotes.find((c) => c.type === "overpaid" && c.creditNoteStatus === "issued");
+  if (issuedCn) {
+    const pa = pas.find((p) => p.id === issuedCn.paymentAdviceId)!;
+    issuedCn.creditNoteStatus = "used";
+    issuedCn.usedAmount = (issuedCn.summary as { total: string }).total; // a refund pays out all that is left of it
+    refundOf("refunded", RF.length, { studentId: issuedCn.studentId as string, classId: (pa.classInformations as Array<{ id: string }>)[0].id, companyId: issuedCn.companyId as string,
+      receiptId: (cnFees.find((f) => f.id === issuedCn.creditNoteFeeId)!.receiptId as string), amount: numericToCents((issuedCn.summary as { total: string }).total)!, creditNoteIds: [issuedCn.id as string], depositIds: [] });
+  }
+  const heldDeposit = deposits.find((d) => d.depositStatus === "paid");
+  if (heldDeposit) {
+    heldDeposit.depositStatus = "used";
+    refundOf("refunded", RF.length + 1, { studentId: heldDeposit.studentId as string, classId: heldDeposit.classId as string, companyId: heldDeposit.companyId as string, receiptId: heldDeposit.receiptId as string,
+      amount: numericToCents(heldDeposit.amount as string)!, creditNoteIds: [], depositIds: [heldDeposit.id as string] });
+  }
+  await insertRows(tx, "deposits", deposits);
   await insertRows(tx, "credit_note_classes", cnClasses);
   await insertRows(tx, "credit_note_fees", cnFees);
   await insertRows(tx, "credit_notes", creditNotes);
   await insertRows(tx, "credit_note_logs", cnLogs);
-
-  const refunds: Row[] = [], refundClasses: Row[] = [], refundLogs: Row[] = [];
-  const RF = ["awaiting_front_desk_action", "awaiting_sale_action", "awaiting_finance_approval", "rejected_by_sale", "rejected_by_finance", "refunded", "refunded"];
-  const wEnrol = enrol.filter((e) => e.status === "withdrawn" || e.status === "withdrawal");
-  RF.forEach((rs, i) => {
-    const e = wEnrol[i % wEnrol.length] ?? enrol[i];
-    const cls = classes.find((c) => c.id === e.classId)!;
-    const co = companies.find((c) => c.id === cls.companyId)!;
-    const rc = receipts.find((r) => r.studentId === e.userId) ?? null;
-    const unitC = priceCents.get(`${cls.academicCalendarId}|${cls.programTypeId}`) ?? 5000;
-    const left = 3 + (i % 3);
-    const rid = id();
-    const amount = left * unitC - 2000;
-    refunds.push({ id: rid, name: rs.startsWith("awaiting_front") ? null : nextNo(co.id, "refund", "RF"), type: "withdrawal", refundStatus: rs, refundMethod: ["pay now", "cheque", "interbank transfer", "no refund fee"][i % 4],
-      rating: ["great", "average", "good", "not good"][i % 4], reason: "Withdrawal from class", reasonReject: rs.startsWith("rejected") ? "Notice period not met" : null, noticeDate: addDays(today, -10 - i),
-      issuedBy: staffIds.front_desk, payeeDetails: { name: "Parent of student", bank: "DBS Bank", accountNo: String(rng.int(100000000, 999999999)) }, studentFeedback: { rating: ["great", "average", "good", "not good"][i % 4], comment: "Schedule no longer suitable" },
-      summary: { total: money(amount) }, creditNoteIds: [], depositIds: [], studentId: e.userId, companyId: co.id, withdrawalId: (withdrawals[i % Math.max(1, withdrawals.length)]?.id as string) ?? null,
-      status: "active", createdAt: past(25 - i), updatedAt: past(15 - i), createdBy: staffIds.front_desk });
-    refundClasses.push({ id: id(), refundId: rid, classId: cls.id, receiptId: rc?.id ?? null, deduction: money(2000), unitPrice: money(unitC), lastLessonDate: addDays(today, -7), leftLessonAmount: money(left * unitC), leftLessonNo: left, oweLessonNo: 0, otherPayments: [], status: "active" });
-    refundLogs.push({ id: id(), refundId: rid, type: "create", valueBefore: null, valueAfter: { refundStatus: "awaiting_front_desk_action" }, createdBy: staffIds.front_desk, createdAt: past(25 - i), updatedAt: past(25 - i) });
-    if (rs !== "awaiting_front_desk_action") refundLogs.push({ id: id(), refundId: rid, type: "change_status", valueBefore: { refundStatus: "awaiting_front_desk_action" }, valueAfter: { refundStatus: rs }, createdBy: staffIds.finance_manager, createdAt: past(15 - i), updatedAt: past(15 - i) });
-  });
   await insertRows(tx, "refunds", refunds);
   await insertRows(tx, "refund_classes", refundClasses);
   await insertRows(tx, "refund_logs", refundLogs);

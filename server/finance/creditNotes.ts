@@ -26,6 +26,10 @@ import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { classBilling, receiptsOfClass, studentReceipt } from "./classBilling.ts";
 import { assertCreditNoteFresh, creditNoteSnapshot, readCreditNote, writeCreditNoteLog, type CnRow, type CreditNoteRights } from "./creditNoteRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postCreditNote } from "./ledger.ts";
+import { creditableLessons, overpaidCap } from "./caps.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
+import { CAP_MESSAGES } from "../../src/domain/finance/caps.ts";
 import { studentOf } from "./paymentAdviceRecord.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
 
@@ -138,8 +142,12 @@ export async function createSuspension(db: Db, input: SuspensionInput, by: strin
     const companyId = billing?.companyId ?? p.companyId;
     if (!companyId) throw fieldErrors({ classId: "The class has no company." });
     const term = p.terms.find((t) => t.id === p.lessons[0]?.termId) ?? null;
-    const billedSuspended = billing ? lessonIds.filter((id) => billing.billedLessonIds.includes(id)).length : 0;
-    const [receipt] = await receiptsOfClass(tx, input.studentId, input.classId);
+    // the lessons paid for and not yet credited (caps.ts): finance may lower it, never raise it beyond
+    const billedSuspended = billing
+      ? (await creditableLessons(tx, { studentId: input.studentId, classId: input.classId, paymentAdviceId: billing.paymentAdviceId, lessonIds, creditNoteId: null })).length
+      : 0;
+    const receipts = await receiptsOfClass(tx, input.studentId, input.classId);
+    const receipt = receipts.find((r) => r.paymentAdviceId === billing?.paymentAdviceId) ?? receipts[0];
     const gst = billing?.gst ?? 0;
     const unitPrice = billing?.unitPrice ?? 0;
     const { rows: cls } = await tx.query<{ id: string }>(
@@ -250,12 +258,63 @@ async function priceFees(tx: Queryable, before: CnRow, input: CreditNoteUpdate, 
     numberOfLesson = 0;
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
+  await assertCreditNoteCap(tx, { ...before, gst: String(gst), paymentAdviceId, fee: { numberOfLesson, overpaidAmount: centsToNumeric(overpaid), unitPriceOfClass: centsToNumeric(unitPrice), receiptId } });
   const base = before.type === "suspension" ? { numberOfLesson, unitPriceOfClass: unitPrice } : { overpaidAmount: overpaid };
   await tx.query(
     `update credit_note_fees set "receiptId" = $2, "numberOfLesson" = $3, "unitPriceOfClass" = $4::numeric, "overpaidAmount" = $5::numeric, "updatedBy" = $6 where id = $1`,
     [before.creditNoteFeeId, receiptId, before.type === "suspension" ? numberOfLesson : null, before.type === "suspension" ? centsToNumeric(unitPrice) : null, before.type === "overpaid" ? centsToNumeric(overpaid) : null, by],
   );
   await tx.query(`update credit_notes set gst = $2, "paymentAdviceId" = $3, summary = $4::jsonb where id = $1`, [before.id, gst, paymentAdviceId, JSON.stringify(summaryOf(base, gst))]);
+}
+
+/**
+ * A credit note credits at most what was paid and not yet credited (FINANCE.md §7): a suspension's lessons
+ * paid for on the receipt's PA and not in another live credit note of the class; an overpayment not yet
+ * credited. Refused with the limit named.
+ */
+async function assertCreditNoteCap(tx: Queryable, row: Pick<CnRow, "id" | "type" | "studentId" | "gst" | "paymentAdviceId" | "cls" | "fee">): Promise<void> {
+  const gst = Number(row.gst) as GstPercent;
+  const receiptId = row.fee?.receiptId ?? null;
+  if (row.type === "suspension") {
+    const classId = row.cls?.classId;
+    if (!receiptId || !classId || !row.paymentAdviceId) return;
+    const unitPriceOfClass = cents(row.fee?.unitPriceOfClass);
+    const creditable = (await creditableLessons(tx, { studentId: row.studentId, classId, paymentAdviceId: row.paymentAdviceId, lessonIds: row.cls?.lessonIds ?? [], creditNoteId: row.id })).length;
+    if ((row.fee?.numberOfLesson ?? 0) > creditable) {
+      const message = CAP_MESSAGES.creditNoteLessons(creditable, creditNoteTotals({ numberOfLesson: creditable, unitPriceOfClass }, gst).total);
+      throw new FinanceError(400, message, { numberOfLesson: message });
+    }
+    return;
+  }
+  if (!receiptId) return;
+  const limit = await overpaidCap(tx, receiptId, row.id);
+  if (limit !== null && creditNoteTotals({ overpaidAmount: cents(row.fee?.overpaidAmount) }, gst).total > limit) {
+    const message = CAP_MESSAGES.overpaid(limit);
+    throw new FinanceError(400, message, { overpaidAmount: message });
+  }
+}
+
+/** Who filled the credit note's fees (four eyes): the authors of its finance-step creates, copies and fee changes. */
+async function feesFilledBy(db: Queryable, creditNoteId: string): Promise<string[]> {
+  const { rows } = await db.query<{ by: string }>(
+    `select distinct "createdBy" as by from credit_note_logs where "creditNoteId" = $1 and "createdBy" is not null and type in ('create', 'update', 'duplicate')
+       and "valueAfter"->>'creditNoteStatus' in ('awaiting_finance_action', 'awaiting_finance_approval')
+       and ("valueBefore" is null or "valueBefore"->'creditNoteFee' is distinct from "valueAfter"->'creditNoteFee')`,
+    [creditNoteId],
+  );
+  return rows.map((r) => r.by);
+}
+
+/** Another credit note of the same suspension and class (or overpaid, of the same PA) that is issued or on its way. */
+async function otherLiveCreditNote(db: Queryable, row: Pick<CnRow, "id" | "type" | "suspensionId" | "paymentAdviceId" | "cls">): Promise<boolean> {
+  const { rows } = await db.query(
+    `select 1 from credit_notes cn left join credit_note_classes c on c.id = cn."creditNoteClassId"
+     where cn.id <> $1 and cn.status = 'active' and cn."creditNoteStatus" not in ('rejected', 'voided', 'delete') and cn.type = $2
+       and (($2 = 'suspension' and cn."suspensionId" = $3 and c."classId" is not distinct from $4) or ($2 = 'overpaid' and cn."paymentAdviceId" = $5))
+     limit 1`,
+    [row.id, row.type, row.suspensionId, row.cls?.classId ?? null, row.paymentAdviceId],
+  );
+  return rows.length > 0;
 }
 
 /** What a move needs filled in before it is made (spec part 2 §5 messages). */
@@ -281,6 +340,10 @@ function moveErrors(row: CnRow, to: CreditNoteStatus): Record<string, string> {
 /** `PATCH /credit-notes/change-status-credit-note/{id}`. */
 export async function changeCreditNoteStatus(db: Db, id: string, input: { status: CreditNoteStatus; updatedAt: string }, by: string | null, rights: CreditNoteRights): Promise<CnRow> {
   return financeTransaction(db, async (tx) => {
+    // FINANCE.md §1 lock order: the student's money, the PA it credits, then the credit note
+    const unlocked = await readCreditNote(tx, id);
+    await lockStudentMoney(tx, unlocked.studentId);
+    if (unlocked.paymentAdviceId) await lockDocuments(tx, "payment_advices", [unlocked.paymentAdviceId]);
     const before = await readCreditNote(tx, id, { forUpdate: true });
     const move = creditNoteMove(before.creditNoteStatus, input.status);
     if (!move) throw new FinanceError(400, CREDIT_NOTE_MESSAGES.moveNotAllowed);
@@ -290,10 +353,14 @@ export async function changeCreditNoteStatus(db: Db, id: string, input: { status
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (input.status === "voided" && cents(before.usedAmount) > 0) throw new FinanceError(400, CREDIT_NOTE_MESSAGES.moveNotAllowed);
     if (input.status === "issued") {
+      if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, CREDIT_NOTE_MESSAGES.fourEyes);
+      if (await otherLiveCreditNote(tx, before)) throw new FinanceError(409, CREDIT_NOTE_MESSAGES.alreadyLive);
+      await assertCreditNoteCap(tx, before);
       const name = await nextDocumentNumber(tx, "credit_note", before.companyId, Number(todayInSingapore().slice(0, 4)));
       await tx.query(`update credit_notes set name = $2, "approverId" = $3, "approvedAt" = now() where id = $1`, [id, name, by]);
     }
     await tx.query(`update credit_notes set "creditNoteStatus" = $2, "updatedAt" = now(), "updatedBy" = $3 where id = $1`, [id, input.status, by]);
+    if (input.status === "issued" || input.status === "voided") await postCreditNote(tx, id, input.status === "issued" ? "credit_note_issued" : "credit_note_voided", by);
     if (before.suspensionId && (input.status === "issued" || input.status === "rejected")) {
       await tx.query(`update suspensions set "suspensionStatus" = $2, "updatedBy" = $3 where id = $1`, [before.suspensionId, input.status === "issued" ? "completed" : "rejected", by]);
     }
@@ -309,6 +376,11 @@ export async function duplicateCreditNote(db: Db, sourceId: string, by: string |
   return financeTransaction(db, async (tx) => {
     const source = await readCreditNote(tx, sourceId);
     if (source.creditNoteStatus === "awaiting_front_desk_action") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.duplicateTooEarly);
+    // one live credit note per suspension and class: a copy replaces a rejected or voided one only
+    await lockStudentMoney(tx, source.studentId);
+    if ((source.creditNoteStatus !== "rejected" && source.creditNoteStatus !== "voided") || (await otherLiveCreditNote(tx, source))) {
+      throw new FinanceError(409, CREDIT_NOTE_MESSAGES.duplicateLive);
+    }
     const copy = async (table: "credit_note_classes" | "credit_note_fees", rowId: string | null, cols: string): Promise<string | null> => {
       if (!rowId) return null;
       const { rows } = await tx.query<{ id: string }>(`insert into ${table} (${cols}, "createdBy", "updatedBy") select ${cols}, $2, $2 from ${table} where id = $1 returning id`, [rowId, by]);
@@ -328,8 +400,9 @@ export async function duplicateCreditNote(db: Db, sourceId: string, by: string |
 }
 
 /** `GET /credit-notes/{id}`: the screen's data, with the moves and edit step the caller's rights allow. */
-export async function creditNoteDetail(db: Queryable, id: string, rights: CreditNoteRights): Promise<CreditNoteDetail> {
+export async function creditNoteDetail(db: Queryable, id: string, rights: CreditNoteRights, viewer: string | null = null): Promise<CreditNoteDetail> {
   const row = await readCreditNote(db, id);
+  const filledByViewer = !!viewer && (await feesFilledBy(db, id)).includes(viewer);
   const person = (userId: string | null) => (userId ? studentOf(db, userId) : null);
   const classId = row.cls?.classId ?? null;
   const { rows: cls } = classId ? await db.query<{ name: string }>(`select name from classes where id = $1`, [classId]) : { rows: [] as { name: string }[] };
@@ -379,10 +452,10 @@ export async function creditNoteDetail(db: Queryable, id: string, rights: Credit
     issuedCreditNotes: issued.map((c) => ({ id: c.id, name: c.name, amount: centsToNumeric(creditNoteLeft(cents(c.total), cents(c.usedAmount))) })),
     transfer: transfer[0] ?? null,
     moves: creditNoteMovesFrom(row.creditNoteStatus)
-      .filter((m) => rights.has(m.right) && !(m.to === "voided" && cents(row.usedAmount) > 0))
+      .filter((m) => rights.has(m.right) && !(m.to === "voided" && cents(row.usedAmount) > 0) && !(m.to === "issued" && filledByViewer))
       .map((m) => ({ to: m.to, label: m.label })),
     editStep: step && rights.has(step === "front-desk" ? "complete-front-desk" : "fill-fees") ? step : null,
-    canDuplicate: rights.has("duplicate") && row.creditNoteStatus !== "awaiting_front_desk_action",
+    canDuplicate: rights.has("duplicate") && (row.creditNoteStatus === "rejected" || row.creditNoteStatus === "voided") && !(await otherLiveCreditNote(db, row)),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

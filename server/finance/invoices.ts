@@ -10,7 +10,10 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
 import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postPayment, postReceiptVoided } from "./ledger.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
+import { paymentDateError } from "../../src/domain/finance/bounds.ts";
 
 /** FINANCE.md §5 rights (api:/actions/invoice/<action>, POST). */
 export const INVOICE_ACTIONS = ["issue", "record-payment", "void", "void-payment"] as const;
@@ -39,11 +42,13 @@ async function readInvoice(tx: Queryable, id: string, forUpdate = false): Promis
 }
 
 /**
- * Locks in one order everywhere — the PA, then its invoice — so that a payment, a void and an invoice being
- * issued for the same PA queue behind each other instead of deadlocking.
+ * Locks in one order everywhere (server/finance/locks.ts) — the student, the PA, then its invoice — so that a
+ * payment, a void and an invoice being issued for the same PA queue behind each other instead of deadlocking,
+ * and a payment by credit note waits for any other money operation of the student.
  */
 export async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
-  const { paymentAdviceId } = await readInvoice(tx, id);
+  const { paymentAdviceId, studentId } = await readInvoice(tx, id);
+  if (studentId) await lockStudentMoney(tx, studentId);
   await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
   return readInvoice(tx, id, true);
 }
@@ -57,6 +62,7 @@ export async function issueInvoice(db: Db, paymentAdviceId: string, by: string |
 }
 
 async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string | null): Promise<InvoiceRecord> {
+  await lockStudentMoney(tx, (await readPaRow(tx, paymentAdviceId)).studentId);
   const pa = await readPaRow(tx, paymentAdviceId, { forUpdate: true });
   const { rows: existing } = await tx.query<{ id: string }>(
     `select id from invoices where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted' order by "createdAt" limit 1`,
@@ -111,10 +117,16 @@ async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null):
   return readInvoice(tx, invoice.id);
 }
 
-/** A payment by credit note: an issued credit note of the same student with enough left; marked used when nothing is left. */
+/**
+ * A payment by credit note: an issued credit note of the same student with enough left; marked used when
+ * nothing is left. Money out (FINANCE.md §7): the caller holds the student's and the invoice's locks; the
+ * credit note is locked here and read after the lock, so two payments — or a payment and a refund that
+ * includes it (locked in the same order) — cannot both spend it.
+ */
 async function useCreditNote(tx: Queryable, creditNoteId: string, studentId: string | null, amount: Cents, by: string | null): Promise<void> {
+  await lockDocuments(tx, "credit_notes", [creditNoteId]);
   const { rows } = await tx.query<{ total: string | null; usedAmount: string; studentId: string; creditNoteStatus: string }>(
-    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted' for update`,
+    `select summary->>'total' as total, "usedAmount"::text as "usedAmount", "studentId", "creditNoteStatus" from credit_notes where id = $1 and status <> 'deleted'`,
     [creditNoteId],
   );
   const cn = rows[0];
@@ -144,8 +156,10 @@ export async function recordPayment(db: Db, target: { invoiceId?: string; paymen
     const invoiceId = target.invoiceId ?? (await issueInvoiceIn(tx, target.paymentAdviceId!, by)).id;
     const invoice = await lockInvoice(tx, invoiceId);
     if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
-    if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
     const pa = await readPaRow(tx, invoice.paymentAdviceId);
+    const outOfWindow = paymentDateError(input.paymentDate, pa.issueDate, todayInSingapore());
+    if (outOfWindow) throw new FinanceError(400, outOfWindow, { paymentDate: outOfWindow });
+    if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
     const name = await nextDocumentNumber(tx, "receipt", invoice.companyId, Number(input.paymentDate.slice(0, 4)));
     const amount = centsToNumeric(input.amount);
     const { rows: receipt } = await tx.query<{ id: string }>(
@@ -160,6 +174,7 @@ export async function recordPayment(db: Db, target: { invoiceId?: string; paymen
     );
     await tx.query(`update invoices set "isGeneratedReceipt" = true where id = $1`, [invoice.id]);
     const settled = await settle(tx, invoice, by);
+    await postPayment(tx, receipt[0]!.id, by);
     return { invoice: settled, receipt: { id: receipt[0]!.id, name, amount } };
   });
 }
@@ -175,6 +190,9 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     // read again under the invoice's lock: a concurrent void of the same receipt has finished by now
     const { rows: locked } = await tx.query<{ status: string }>(`select status from receipts where id = $1 for update`, [receiptId]);
     if (locked[0]!.status === "voided") throw new FinanceError(400, INVOICE_MESSAGES.receiptVoided);
+    // Money out never exceeds money in (FINANCE.md §7): a receipt whose money a live credit note or refund gives back stays.
+    const madeFrom = await liveCreditFromReceipt(tx, receiptId);
+    if (madeFrom.length) throw new FinanceError(409, INVOICE_MESSAGES.receiptCredited(madeFrom.join(", ")));
     const { rows: payments } = await tx.query<{ id: string; amount: string; creditNoteId: string | null }>(
       `select id, amount::text as amount, "creditNoteId" from invoice_payments where "receiptId" = $1 and status <> 'deleted'`,
       [receiptId],
@@ -184,10 +202,36 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
       const { rows: cn } = await tx.query<{ usedAmount: string; creditNoteStatus: string }>(`select "usedAmount"::text as "usedAmount", "creditNoteStatus" from credit_notes where id = $1 for update`, [p.creditNoteId]);
       await changeCreditNoteUse(tx, p.creditNoteId, cn[0]!, Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount)), "issued", by);
     }
-    await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = $1`, [receiptId, by]);
-    await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = $1`, [receiptId, reason, by]);
-    return settle(tx, invoice, by);
+    await markReceiptsVoided(tx, [receiptId], reason, by);
+    const settled = await settle(tx, invoice, by);
+    await postReceiptVoided(tx, receiptId, by);
+    return settled;
   });
+}
+
+/** The live credit notes (on their way, issued or used) and refunds (not rejected) made from a receipt's money, by number. */
+async function liveCreditFromReceipt(tx: Queryable, receiptId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ name: string }>(
+    `select coalesce(cn.name, 'a credit note awaiting approval') as name from credit_notes cn join credit_note_fees f on f.id = cn."creditNoteFeeId"
+      where f."receiptId" = $1 and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided')
+     union all
+     select coalesce(rf.name, 'a refund in progress') from refunds rf
+      where rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')
+        and exists (select 1 from refund_classes rc where rc."refundId" = rf.id and rc."receiptId" = $1 and rc.status = 'active')`,
+    [receiptId],
+  );
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Voids receipts and their payments the one way the reports read them: the receipt `voided` with its reason,
+ * its payments `deleted`. Both keep their day, so the daily receipt and closing reports show them in their
+ * Voided column on that day. The caller holds the locks.
+ */
+export async function markReceiptsVoided(tx: Queryable, receiptIds: readonly string[], reason: string, by: string | null): Promise<void> {
+  if (!receiptIds.length) return;
+  await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "receiptId" = any($1::uuid[]) and status <> 'deleted'`, [receiptIds, by]);
+  await tx.query(`update receipts set status = 'voided', "voidReason" = $2, "updatedBy" = $3 where id = any($1::uuid[]) and status not in ('voided', 'deleted')`, [receiptIds, reason, by]);
 }
 
 /** Void an invoice with a reason; refused while it has payments that are not voided. */

@@ -12,7 +12,8 @@ import { computePaymentAdvice, type ClassInformationEntry, type PaymentAdviceTot
 import type { ClassInformationStored, PaymentAdviceRecord } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
-import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { SUMMARY_FIGURES, type GstPercent } from "../../src/domain/finance/summary.ts";
+import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bounds.ts";
 import { loadClasses, loadDiscounts, loadSettings, studentType } from "./pricing.ts";
 import { fieldErrors, FinanceError } from "./transaction.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
@@ -56,6 +57,7 @@ export const PA_FIELD_MESSAGES = {
   discountNotEligible: "This discount is not available on the issue date.",
   boosterUnknown: "This booster class does not exist.",
   depositUnknown: "This deposit is not a paid deposit of the student.",
+  depositApplied: "This deposit is already deducted on another payment advice.",
   branchOtherCompany: "This branch belongs to another company.",
   studentUnknown: "Please select student!",
   companyUnknown: "Please select company!",
@@ -88,11 +90,31 @@ export interface ComposedPa {
 }
 
 /**
+ * The last lesson date of each class the student was withdrawn from (their latest enrolment in it is
+ * `withdrawn`): a card of such a class bills no lesson after it (FINANCE.md §4, withdrawal per class card).
+ */
+async function withdrawnUntil(tx: Queryable, studentId: string, classIds: readonly string[]): Promise<Map<string, string>> {
+  if (!classIds.length) return new Map();
+  const { rows } = await tx.query<{ classId: string; status: string; endDate: string | null }>(
+    `select distinct on ("classId") "classId", status, "endDate"::text as "endDate" from student_classes
+     where "userId" = $1 and "classId"::text = any($2::text[]) and status <> 'deleted' order by "classId", "lessonStartDate" desc nulls last, "createdAt" desc`,
+    [studentId, [...classIds]],
+  );
+  return new Map(rows.filter((r) => r.status === "withdrawn" && r.endDate).map((r) => [r.classId, r.endDate!]));
+}
+
+/**
  * Validates and prices. `issued`: the PA is (or is becoming) issued, so every required field of
  * spec part 2 §5 applies; a draft needs only its student and company. `allowedDepositIds`: deposits
- * this PA already applies (used by it), accepted again when an unpaid PA is edited.
+ * this PA already applies (used by it), accepted again when an unpaid PA is edited. `repricing`: the
+ * server prices an issued PA again after a withdrawal, with the user's choices unchanged — a class
+ * closed or a discount expired since does not refuse it.
  */
-export async function composePa(tx: Queryable, input: PaFieldsInput, options: { issued: boolean; paId: string | null; allowedDepositIds?: readonly string[]; checkQrExpiry: boolean }): Promise<ComposedPa> {
+export async function composePa(
+  tx: Queryable,
+  input: PaFieldsInput,
+  options: { issued: boolean; paId: string | null; allowedDepositIds?: readonly string[]; checkQrExpiry: boolean; repricing?: boolean },
+): Promise<ComposedPa> {
   const errors: Record<string, string> = {};
   const { rows: people } = await tx.query<{ id: string }>(`select id from users where id = $1 and type = 'student' and status <> 'deleted'`, [input.studentId]);
   if (!people.length) errors.studentId = PA_FIELD_MESSAGES.studentUnknown;
@@ -130,8 +152,10 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
       errors[at("id")] = cls ? PA_FIELD_MESSAGES.classClosed : PA_FIELD_MESSAGES.classUnknown;
       return;
     }
-    if (cls.row.classStatus === "closed") errors[at("id")] = PA_FIELD_MESSAGES.classClosed;
+    if (cls.row.classStatus === "closed" && !options.repricing) errors[at("id")] = PA_FIELD_MESSAGES.classClosed;
     if (cls.row.companyId && cls.row.companyId !== input.companyId) errors[at("id")] = PA_FIELD_MESSAGES.classOtherCompany;
+    // A class without a price row (or priced at zero) would be billed S$0.00 without anyone noticing (FINANCE.md §1).
+    if (cls.unitPrice <= 0) errors[at("id")] ??= BOUND_MESSAGES.classPrice(cls.name);
     const special = cls.classType === "special";
     if (cls.row.programId && !special) {
       if (programmes.has(cls.row.programId)) errors[at("id")] = PA_FIELD_MESSAGES.programmeRepeated;
@@ -148,7 +172,7 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
     for (const id of e.discountIds) {
       const d = discountById.get(id);
       if (!input.issueDate) errors[at("discountIds")] = PA_FIELD_MESSAGES.discountNeedsIssueDate;
-      else if (!d || !isDiscountEligible(d, input.issueDate)) errors[at("discountIds")] = PA_FIELD_MESSAGES.discountNotEligible;
+      else if (!d || (!isDiscountEligible(d, input.issueDate) && !options.repricing)) errors[at("discountIds")] = PA_FIELD_MESSAGES.discountNotEligible;
     }
     for (const b of e.booterClassIds) {
       const booster = classes.get(b);
@@ -156,31 +180,43 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
     }
   });
 
-  // Deducted deposits: paid deposits of this student (or those this PA already applies); amounts from the deposits.
+  // Deducted deposits: paid deposits of this student not applied on another live PA (or those this PA
+  // already applies); amounts from the deposits. The caller holds the deposits' locks when it marks them used.
   const depositIds = input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
   const depositAmounts = new Map<string, Cents>();
+  const appliedElsewhere = new Set<string>();
   if (depositIds.length) {
-    const { rows } = await tx.query<{ id: string; name: string; amount: string; depositStatus: string }>(
-      `select id, name, amount::text as amount, "depositStatus" from deposits where id::text = any($1::text[]) and "studentId" = $2 and status <> 'deleted'`,
-      [depositIds, input.studentId],
+    const { rows } = await tx.query<{ id: string; name: string; amount: string; depositStatus: string; elsewhere: boolean }>(
+      `select d.id, d.name, d.amount::text as amount, d."depositStatus",
+         exists (select 1 from payment_advices pa, jsonb_array_elements(pa."classInformations") card, jsonb_array_elements(card->'deductedDeposit') dd
+                 where pa.id is distinct from $3::uuid and pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid')
+                   and (card->>'isDeductedDeposit')::boolean and dd->>'depositId' = d.id::text) as elsewhere
+       from deposits d where d.id::text = any($1::text[]) and d."studentId" = $2 and d.status <> 'deleted'`,
+      [depositIds, input.studentId, options.paId],
     );
     for (const r of rows) {
-      if (r.depositStatus === "paid" || (options.allowedDepositIds ?? []).includes(r.id)) depositAmounts.set(r.id, numericToCents(r.amount) ?? 0);
+      const mine = (options.allowedDepositIds ?? []).includes(r.id);
+      if (!mine && (r.depositStatus === "used" || r.elsewhere)) appliedElsewhere.add(r.id);
+      else if (r.depositStatus === "paid" || mine) depositAmounts.set(r.id, numericToCents(r.amount) ?? 0);
     }
     const seen = new Set<string>();
     input.classInformations.forEach((e, i) => {
       if (!e.isDeductedDeposit) return;
       e.deductedDeposit.forEach((d, j) => {
         const id = d.depositId ?? "";
-        if (!depositAmounts.has(id) || seen.has(id)) errors[`classInformations.${i}.deductedDeposit.${j}.depositId`] = PA_FIELD_MESSAGES.depositUnknown;
+        const at = `classInformations.${i}.deductedDeposit.${j}.depositId`;
+        if (appliedElsewhere.has(id)) errors[at] = PA_FIELD_MESSAGES.depositApplied;
+        else if (!depositAmounts.has(id) || seen.has(id)) errors[at] = PA_FIELD_MESSAGES.depositUnknown;
         seen.add(id);
       });
     });
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
 
+  const endDates = await withdrawnUntil(tx, input.studentId, input.classInformations.map((e) => e.id));
   const entries: ClassInformationEntry[] = input.classInformations.map((e) => ({
     ...e,
+    lessonEndDate: endDates.get(e.id) ?? null,
     termIds: isTermless(classes.get(e.id)!.classType) ? [] : [...new Set(e.termIds)],
     discountIds: [...new Set(e.discountIds)],
     booterClassIds: [...new Set(e.booterClassIds)],
@@ -203,7 +239,16 @@ export async function composePa(tx: Queryable, input: PaFieldsInput, options: { 
     if (e instanceof RangeError) throw new FinanceError(400, e.message, { classInformations: e.message });
     throw e;
   }
+  // An issued class card bills at least one lesson (a card without terms would bill the class S$0.00); a draft may still be incomplete.
+  if (options.issued) {
+    totals.cards.forEach(({ entry, cls, totals: card }, i) => {
+      if (card.lessons + entry.quantityAdditionalLesson === 0) errors[`classInformations.${i}.termIds`] = BOUND_MESSAGES.classLessons(cls.name);
+    });
+    if (Object.keys(errors).length) throw fieldErrors(errors);
+  }
   if (totals.summary.totalPayable < 0) throw fieldErrors({ paymentSummaryStatic: PA_MESSAGES.negativeTotal });
+  // Every figure of the summary (the gross ones too, before deductions) within a document's maximum.
+  if (SUMMARY_FIGURES.some((figure) => documentBoundError(totals.summary[figure]))) throw fieldErrors({ paymentSummaryStatic: BOUND_MESSAGES.document });
 
   const money = centsToNumeric;
   const classInformations: ClassInformationStored[] = totals.cards.map(({ entry, cls, totals: t }) => classInformationToStored(entry, cls, t, classes.get(entry.id)?.row.program ?? null));

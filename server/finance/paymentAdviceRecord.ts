@@ -55,6 +55,24 @@ export async function assertFresh(db: Queryable, row: PaRow, updatedAt: string):
   if (!rows[0]?.same) throw new FinanceError(409, PA_MESSAGES.stale);
 }
 
+/** The stored PA's fields as the builder would send them back (class cards left as stored). */
+export function paFieldsOf(row: PaRow) {
+  return {
+    studentId: row.studentId,
+    companyId: row.companyId,
+    branchId: row.branchId,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    qrExpiryDate: row.qrExpiryDate,
+    hasExpiryDate: row.hasExpiryDate,
+    axsCode: row.axsCode,
+    isRegistrationFee: row.isRegistrationFee,
+    gst: Number(row.gst) as GstPercent,
+    remarks: row.remarks,
+    notes: row.notes,
+  };
+}
+
 /** Σ successful, non-deleted payments on the PA's non-voided invoices. */
 export async function amountReceived(db: Queryable, paId: string): Promise<Cents> {
   const { rows } = await db.query<{ total: string }>(

@@ -5,14 +5,20 @@
  * issued for the money received). Every update checks the `updatedAt` the caller read.
  */
 import type { Db, Queryable } from "../db/index.ts";
-import { centsToNumeric, type Cents } from "../../src/domain/money.ts";
+import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
+import { refundClassFigures } from "../../src/domain/finance/refund.ts";
+import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
 import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postPaEdited, postPaIssued, postPaReversed, postPaVoidedPaid } from "./ledger.ts";
+import { markReceiptsVoided } from "./invoices.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, requireRight } from "./transaction.ts";
 
 /** The action rights of FINANCE.md §5, one policy object each (api:/actions/payment-advice/<action>, POST). */
@@ -88,12 +94,18 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
   const rights = input.action === "issue" ? { issue: await can("issue") } : { "edit-draft": await can("edit-draft"), "edit-unpaid": await can("edit-unpaid") };
   if (!Object.values(rights).some(Boolean)) throw new FinanceError(403, FORBIDDEN_ACTION);
   return financeTransaction(db, async (tx) => {
+    // Deducting a deposit spends money (FINANCE.md §7): the student(s) first, then the PA, its invoice and
+    // the deposits, so two PAs saved at once cannot both deduct one deposit.
+    const stored = await readPaRow(tx, id);
+    for (const studentId of [...new Set([stored.studentId, input.studentId])].sort()) await lockStudentMoney(tx, studentId);
     const before = await readPaRow(tx, id, { forUpdate: true });
+    const invoiceIds = await lockLiveInvoices(tx, id);
     const right: PaActionRight = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
     if (!(rights as Partial<Record<PaActionRight, boolean>>)[right]) throw new FinanceError(403, FORBIDDEN_ACTION);
     await assertFresh(tx, before, input.updatedAt);
     if (input.action === "issue" && !transitionTarget(before.paymentStatus, "issue")) throw new FinanceError(400, PA_MESSAGES.notIssuable);
     const received = await amountReceived(tx, id);
+    if (received > 0) throw new FinanceError(400, PA_MESSAGES.hasPayments);
     if (!isPaEditable(before.paymentStatus, received)) throw new FinanceError(400, PA_MESSAGES.notEditable);
     const issued = input.action === "issue" || before.paymentStatus === "unpaid";
     if (before.paymentStatus === "unpaid") {
@@ -103,16 +115,18 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
       if (Object.keys(errors).length) throw fieldErrors(errors);
     }
     const usedByThis = before.paymentStatus === "unpaid" ? appliedDepositIds(before) : [];
+    await lockDocuments(tx, "deposits", [...usedByThis, ...input.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : []))].filter((d) => UUID.test(d)));
     const composed = await composePa(tx, input, {
       issued,
       paId: id,
       allowedDepositIds: usedByThis,
       checkQrExpiry: input.action === "issue" || input.qrExpiryDate !== before.qrExpiryDate,
     });
-    await tx.query(
-      `update payment_advices set ${COLUMN_ORDER.map((k, i) => `"${k}" = ${placeholder(k, i + 2)}`).join(", ")}, "updatedBy" = $${COLUMN_ORDER.length + 2} where id = $1`,
-      [id, ...columnValues(composed.columns), by],
-    );
+    if (before.paymentStatus === "unpaid") {
+      await rewriteUnpaidPa(tx, before, composed, invoiceIds, by);
+      return recordOf(tx, id);
+    }
+    await writeColumns(tx, id, composed, by);
     const student = await studentOf(tx, input.studentId);
     const saved = await readPaRow(tx, id);
     await writeLog(tx, id, "update", logSnapshot(before, student), logSnapshot(saved, student), by);
@@ -122,20 +136,61 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
       await tx.query(`update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1`, [id, name, name.replace(/-/g, ""), by]);
       await issueDeposits(tx, id, composed, by, year);
       await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
+      await postPaIssued(tx, id, by);
       const issuedRow = await readPaRow(tx, id);
       await writeLog(tx, id, "change_status", logSnapshot(saved, student), logSnapshot(issuedRow, student), by);
-    } else if (before.paymentStatus === "unpaid") {
-      // An issued PA's deposit rows and applied deposits follow the edit.
-      const released = usedByThis.filter((d) => !composed.deductedDepositIds.includes(d));
-      await setDepositsStatus(tx, released, "paid", by);
-      await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
-      if (!sameDepositRows(before, composed)) {
-        await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [id, by]);
-        await issueDeposits(tx, id, composed, by, Number(composed.columns.issueDate!.slice(0, 4)));
-      }
     }
     return recordOf(tx, id);
   });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function writeColumns(tx: Queryable, id: string, composed: ComposedPa, by: string | null): Promise<void> {
+  await tx.query(
+    `update payment_advices set ${COLUMN_ORDER.map((k, i) => `"${k}" = ${placeholder(k, i + 2)}`).join(", ")}, "updatedBy" = $${COLUMN_ORDER.length + 2} where id = $1`,
+    [id, ...columnValues(composed.columns), by],
+  );
+}
+
+/** Locks the PA's live (not voided) invoices, after the PA's lock; their ids. */
+export async function lockLiveInvoices(tx: Queryable, paId: string): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(`select id from invoices where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted'`, [paId]);
+  return lockDocuments(tx, "invoices", rows.map((r) => r.id));
+}
+
+/**
+ * An unpaid PA with no payment takes its new figures (an edit, or a withdrawal pricing it again): its
+ * columns, the deposits it applies (released ones back to `paid`, new ones `used`) and collects, and its
+ * invoice's total — an invoice's total is always its PA's totalPayable (FINANCE.md §4) — with one update
+ * log row that records the invoice's change too. The caller holds the locks: student, PA, invoice, deposits.
+ */
+export async function rewriteUnpaidPa(tx: Queryable, before: PaRow, composed: ComposedPa, invoiceIds: readonly string[], by: string | null, logExtra: Record<string, unknown> = {}): Promise<PaRow> {
+  await writeColumns(tx, before.id, composed, by);
+  const usedByThis = appliedDepositIds(before);
+  await setDepositsStatus(tx, usedByThis.filter((d) => !composed.deductedDepositIds.includes(d)), "paid", by);
+  await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
+  if (!sameDepositRows(before, composed)) {
+    await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [before.id, by]);
+    await issueDeposits(tx, before.id, composed, by, Number(composed.columns.issueDate!.slice(0, 4)));
+  }
+  const invoices = await followInvoices(tx, invoiceIds, composed.columns.summary.total, by);
+  await postPaEdited(tx, before, before.id, by);
+  const student = await studentOf(tx, before.studentId);
+  const saved = await readPaRow(tx, before.id);
+  await writeLog(tx, before.id, "update", logSnapshot(before, student), logSnapshot(saved, student, { ...(invoices.length ? { invoices } : {}), ...logExtra }), by);
+  return saved;
+}
+
+/** The PA's invoices take its new total (they have no payment: a PA with payments is not edited). */
+async function followInvoices(tx: Queryable, invoiceIds: readonly string[], total: string, by: string | null): Promise<Array<{ name: string; totalBefore: string; total: string }>> {
+  if (!invoiceIds.length) return [];
+  const { rows } = await tx.query<{ name: string; totalBefore: string; total: string }>(
+    `update invoices i set total = $2::numeric, "updatedBy" = $3 from (select id, total::text as "totalBefore" from invoices where id = any($1::uuid[])) old
+     where i.id = old.id and i.total <> $2::numeric returning i.name, old."totalBefore", i.total::text as total`,
+    [invoiceIds, total, by],
+  );
+  return rows;
 }
 
 function appliedDepositIds(row: PaRow): string[] {
@@ -184,7 +239,10 @@ export async function deletePaymentAdvice(db: Db, id: string, updatedAt: string,
 export async function voidUnpaidPaymentAdvice(db: Db, input: { id: string; reason: string; updatedAt: string }, by: string | null, can: ActionCheck): Promise<PaymentAdviceRecord> {
   await requireRight(can, "void-unpaid");
   return financeTransaction(db, async (tx) => {
+    await lockStudentMoney(tx, (await readPaRow(tx, input.id)).studentId);
     const before = await readPaRow(tx, input.id, { forUpdate: true });
+    await lockLiveInvoices(tx, input.id);
+    await lockDocuments(tx, "deposits", appliedDepositIds(before));
     await assertFresh(tx, before, input.updatedAt);
     if (!transitionTarget(before.paymentStatus, "void_unpaid")) throw new FinanceError(400, PA_MESSAGES.notVoidableUnpaid);
     if ((await amountReceived(tx, input.id)) > 0) throw new FinanceError(400, "This payment advice has payments: void it as a paid payment advice.");
@@ -192,6 +250,7 @@ export async function voidUnpaidPaymentAdvice(db: Db, input: { id: string; reaso
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [input.id, by]);
     await setDepositsStatus(tx, appliedDepositIds(before), "paid", by);
     await tx.query(`update payment_advices set "paymentStatus" = 'voided', "updatedBy" = $2 where id = $1`, [input.id, by]);
+    await postPaReversed(tx, input.id, "pa_voided_unpaid", by);
     const after = await readPaRow(tx, input.id);
     const student = await studentOf(tx, before.studentId);
     await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason }), by);
@@ -200,49 +259,114 @@ export async function voidUnpaidPaymentAdvice(db: Db, input: { id: string; reaso
 }
 
 /**
- * PATCH …/void-paid-pa: paid/overpaid → voided. Its invoices and receipts are voided and the amount
- * received becomes an issued overpaid credit note for the student (so no received money disappears).
+ * PATCH …/void-paid-pa: paid/overpaid → voided (FINANCE.md §4). Its invoice, payments and receipts are
+ * voided (a voided payment and receipt keep their day and show in the daily reports' Voided column, as a
+ * voided receipt does) and the money received becomes an issued overpaid credit note for the student —
+ * less what was already credited or refunded from this PA's receipts, so no money is credited twice.
+ * Deposits it deducted go back to `paid`. Locks: student → PA → invoices → receipts → credit notes → deposits.
  */
 export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason: string; updatedAt: string }, by: string | null, can: ActionCheck): Promise<VoidPaidReply> {
   await requireRight(can, "void-paid");
   return financeTransaction(db, async (tx) => {
+    await lockStudentMoney(tx, (await readPaRow(tx, input.id)).studentId);
     const before = await readPaRow(tx, input.id, { forUpdate: true });
     await assertFresh(tx, before, input.updatedAt);
     if (!transitionTarget(before.paymentStatus, "void_paid")) throw new FinanceError(400, PA_MESSAGES.notVoidablePaid);
+    const invoiceIds = await lockLiveInvoices(tx, input.id);
+    const { rows: receiptRows } = await tx.query<{ id: string }>(`select id from receipts where "paymentAdviceId" = $1 or "invoiceId" = any($2::uuid[])`, [input.id, invoiceIds]);
+    const receiptIds = await lockDocuments(tx, "receipts", receiptRows.map((r) => r.id));
+    const { rows: creditRows } = await tx.query<{ id: string }>(
+      `select cn.id from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId" where cn."paymentAdviceId" = $1 or f."receiptId" = any($2::uuid[])`,
+      [input.id, receiptIds],
+    );
+    await lockDocuments(tx, "credit_notes", creditRows.map((r) => r.id));
+    const { rows: depositRows } = await tx.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id]);
+    await lockDocuments(tx, "deposits", [...depositRows.map((r) => r.id), ...appliedDepositIds(before)]);
+
     const { rows: usedDeposits } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [input.id]);
     if (usedDeposits.length) throw new FinanceError(400, "A deposit collected on this payment advice was already used; it cannot be voided.");
     const received: Cents = await amountReceived(tx, input.id);
+    const alreadyCredited = await creditedFromReceipts(tx, before, receiptIds);
+    const credit = Math.max(0, received - alreadyCredited);
     const { rows: lastReceipt } = await tx.query<{ id: string }>(
-      `select id from receipts where "paymentAdviceId" = $1 and status <> 'voided' and status <> 'deleted' order by "receiptDate" desc, "createdAt" desc limit 1`,
-      [input.id],
+      `select id from receipts where id = any($1::uuid[]) and status not in ('voided', 'deleted') order by "receiptDate" desc, "createdAt" desc limit 1`,
+      [receiptIds],
     );
-    await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = $2, "updatedBy" = $3 where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted'`, [input.id, input.reason, by]);
-    await tx.query(`update receipts set status = 'voided', "updatedBy" = $2 where "paymentAdviceId" = $1 and status not in ('voided', 'deleted')`, [input.id, by]);
+    // voided with its payments: the invoice has received nothing any more (Σ live payments = received, FINANCE.md §6)
+    await tx.query(`update invoices set "invoiceStatus" = 'voided', "paidAmount" = 0, reasons = $2, "updatedBy" = $3 where id = any($1::uuid[])`, [invoiceIds, input.reason, by]);
+    await markReceiptsVoided(tx, receiptIds, `${VOIDED_WITH_PA_REASON}${input.reason}`, by);
+    // a payment recorded without a receipt (none is, since receipts came in; older rows may be) is voided with its invoice
+    await tx.query(`update invoice_payments set status = 'deleted', "updatedBy" = $2 where "invoiceId" = any($1::uuid[]) and status <> 'deleted'`, [invoiceIds, by]);
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id, by]);
     await setDepositsStatus(tx, appliedDepositIds(before), "paid", by);
-    const year = Number(todayInSingapore().slice(0, 4));
-    const cnName = await nextDocumentNumber(tx, "credit_note", before.companyId, year);
-    const amount = centsToNumeric(received);
-    const { rows: fee } = await tx.query<{ id: string }>(
-      `insert into credit_note_fees ("overpaidAmount", "receiptId", "createdBy", "updatedBy") values ($1::numeric, $2, $3, $3) returning id`,
-      [amount, lastReceipt[0]?.id ?? null, by],
-    );
-    const summary = { subTotal: amount, gst: centsToNumeric(0), total: amount };
-    const { rows: cn } = await tx.query<{ id: string }>(
-      `insert into credit_notes (name, type, "creditNoteStatus", reason, summary, gst, "approverId", "approvedAt", "studentId", "companyId", "paymentAdviceId", "creditNoteFeeId", "createdBy", "updatedBy")
-       values ($1, 'overpaid', 'issued', $2, $3::jsonb, 0, $4, now(), $5, $6, $7, $8, $4, $4) returning id`,
-      [cnName, `Voided ${before.name ?? "payment advice"}: ${input.reason}`, JSON.stringify(summary), by, before.studentId, before.companyId, input.id, fee[0]!.id],
-    );
-    await tx.query(
-      `insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy") values ($1, 'create', null, $2::jsonb, $3, $3)`,
-      [cn[0]!.id, JSON.stringify({ studentId: before.studentId, reason: input.reason, type: "overpaid", creditNoteStatus: "issued", creditNoteFee: { overpaidAmount: amount } }), by],
-    );
+    let creditNote: VoidPaidReply["creditNote"] = null;
+    if (credit > 0) {
+      const year = Number(todayInSingapore().slice(0, 4));
+      const cnName = await nextDocumentNumber(tx, "credit_note", before.companyId, year);
+      const amount = centsToNumeric(credit);
+      const { rows: fee } = await tx.query<{ id: string }>(
+        `insert into credit_note_fees ("overpaidAmount", "receiptId", "createdBy", "updatedBy") values ($1::numeric, $2, $3, $3) returning id`,
+        [amount, lastReceipt[0]?.id ?? null, by],
+      );
+      const summary = { subTotal: amount, gst: centsToNumeric(0), total: amount };
+      const { rows: cn } = await tx.query<{ id: string }>(
+        `insert into credit_notes (name, type, "creditNoteStatus", reason, summary, gst, "approverId", "approvedAt", "studentId", "companyId", "paymentAdviceId", "creditNoteFeeId", "createdBy", "updatedBy")
+         values ($1, 'overpaid', 'issued', $2, $3::jsonb, 0, $4, now(), $5, $6, $7, $8, $4, $4) returning id`,
+        [cnName, `Voided ${before.name ?? "payment advice"}: ${input.reason}`, JSON.stringify(summary), by, before.studentId, before.companyId, input.id, fee[0]!.id],
+      );
+      await tx.query(
+        `insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy") values ($1, 'create', null, $2::jsonb, $3, $3)`,
+        [cn[0]!.id, JSON.stringify({ studentId: before.studentId, reason: input.reason, type: "overpaid", creditNoteStatus: "issued", creditNoteFee: { overpaidAmount: amount } }), by],
+      );
+      creditNote = { id: cn[0]!.id, name: cnName, total: amount };
+    }
     await tx.query(`update payment_advices set "paymentStatus" = 'voided', "updatedBy" = $2 where id = $1`, [input.id, by]);
+    await postPaVoidedPaid(tx, input.id, by);
     const after = await readPaRow(tx, input.id);
     const student = await studentOf(tx, before.studentId);
-    await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason, creditNote: cnName }), by);
-    return { paymentAdvice: toRecord(after, 0), creditNote: { id: cn[0]!.id, name: cnName, total: amount } };
+    const credited = { received: centsToNumeric(received), alreadyCredited: centsToNumeric(alreadyCredited), creditNote: creditNote?.name ?? null };
+    await writeLog(tx, input.id, "change_status", logSnapshot(before, student), logSnapshot(after, student, { reason: input.reason, ...credited }), by);
+    return { paymentAdvice: toRecord(after, 0), creditNote };
   });
+}
+
+/**
+ * What was already given back from this PA's money: its issued or used credit notes (any type, pointing at
+ * the PA or made from one of its receipts) and the class lines of refunded refunds paid from its receipts
+ * (priced by the refund's own function at the PA's GST rate). A void credits only the rest. A credit note
+ * or refund from it still on its way refuses the void: decide it first, so that it neither credits the
+ * same money again nor leaves the student without it when rejected.
+ */
+async function creditedFromReceipts(tx: Queryable, pa: PaRow, receiptIds: readonly string[]): Promise<Cents> {
+  const { rows: notes } = await tx.query<{ total: string | null; creditNoteStatus: string }>(
+    `select cn.summary->>'total' as total, cn."creditNoteStatus" from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
+     where (cn."paymentAdviceId" = $1 or f."receiptId" = any($2::uuid[])) and cn.status <> 'deleted' and cn."creditNoteStatus" not in ('rejected', 'voided', 'delete')`,
+    [pa.id, receiptIds],
+  );
+  const { rows: lines } = await tx.query<{ refundStatus: string; unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ name: string; amount: string }> }>(
+    `select rf."refundStatus", rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments"
+     from refund_classes rc join refunds rf on rf.id = rc."refundId"
+     where rc."receiptId" = any($1::uuid[]) and rc.status <> 'deleted' and rf.status <> 'deleted' and rf."refundStatus" not in ('rejected_by_sale', 'rejected_by_finance')`,
+    [receiptIds],
+  );
+  if (notes.some((n) => n.creditNoteStatus !== "issued" && n.creditNoteStatus !== "used") || lines.some((l) => l.refundStatus !== "refunded")) {
+    throw new FinanceError(409, PA_MESSAGES.creditPending);
+  }
+  const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
+  const refunded = lines.reduce(
+    (sum, l) =>
+      sum +
+      refundClassFigures({
+        unitPrice: cents(l.unitPrice),
+        leftLessonNo: l.leftLessonNo,
+        oweLessonNo: l.oweLessonNo,
+        deduction: cents(l.deduction),
+        otherPayments: (l.otherPayments ?? []).map((p) => ({ name: p.name, amount: cents(p.amount) })),
+        gstPercent: Number(pa.gst) as GstPercent,
+      }).amount,
+    0,
+  );
+  return notes.reduce((sum, n) => sum + cents(n.total), 0) + refunded;
 }
 
 export async function getPaymentAdvice(db: Queryable, id: string): Promise<PaymentAdviceRecord> {

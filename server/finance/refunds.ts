@@ -27,10 +27,18 @@ import {
 } from "../../src/domain/finance/refund.ts";
 import { creditNoteLeft } from "../../src/domain/finance/invoice.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
-import { amountReceived, logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
+import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bounds.ts";
+import { amountReceived, logSnapshot, paFieldsOf, readPaRow, studentOf, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
+import { composePa } from "./paymentAdviceCompose.ts";
+import { lockLiveInvoices, rewriteUnpaidPa } from "./paymentAdvices.ts";
+import { lockDocuments, lockStudentMoney } from "./locks.ts";
+import { classInformationFromWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { classBilling, receiptsOfClass } from "./classBilling.ts";
 import { grantedRights } from "./creditNoteRecord.ts";
+import { refundableLessonsAfter, refundCap } from "./caps.ts";
+import { CAP_MESSAGES } from "../../src/domain/finance/caps.ts";
 import { nextDocumentNumber } from "./numbers.ts";
+import { postPaReversed, postRefund } from "./ledger.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
 
 export { grantedRights };
@@ -138,18 +146,70 @@ async function price(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" |
   }
   const included = await includedAmounts(tx, refund.studentId, refund.creditNoteIds, refund.depositIds);
   const t = refundTotals(inputs, included.creditNotes, included.deposits);
+  if ([t.classAmount, t.creditNoteAmount, t.depositAmount, t.total].some((figure) => documentBoundError(figure))) throw fieldErrors({ total: BOUND_MESSAGES.document });
   const summary = { classAmount: centsToNumeric(t.classAmount), creditNoteAmount: centsToNumeric(t.creditNoteAmount), depositAmount: centsToNumeric(t.depositAmount), total: centsToNumeric(t.total) };
   await tx.query(`update refunds set summary = $2::jsonb where id = $1`, [refund.id, JSON.stringify(summary)]);
 }
 
-/** Billed lessons of the class dated after the last lesson (what is left to refund). */
-async function lessonsAfter(db: Queryable, lessonIds: readonly string[], lastLessonDate: string): Promise<number> {
-  if (!lessonIds.length) return 0;
-  const { rows } = await db.query<{ n: number }>(
-    `select count(*)::int as n from lessons where id = any($1::uuid[]) and date > $2::date and status = 'active' and "lessonStatus" = 'active'`,
-    [lessonIds, lastLessonDate],
+/** The PA a class line's receipt was paid on, and its GST rate. */
+async function receiptPa(db: Queryable, receiptId: string | null): Promise<{ paymentAdviceId: string | null; gst: GstPercent }> {
+  if (!receiptId) return { paymentAdviceId: null, gst: 0 };
+  const { rows } = await db.query<{ paymentAdviceId: string | null; gst: string }>(
+    `select r."paymentAdviceId", pa.gst::text as gst from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = $1`,
+    [receiptId],
   );
-  return rows[0]?.n ?? 0;
+  return { paymentAdviceId: rows[0]?.paymentAdviceId ?? null, gst: Number(rows[0]?.gst ?? 0) as GstPercent };
+}
+
+/** Refuses a refund whose priced total is beyond its cap (FINANCE.md §7), naming the limit. */
+async function assertWithinCap(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" | "creditNoteIds" | "depositIds" | "summary">): Promise<void> {
+  const lines = [];
+  for (const c of await readClasses(tx, refund.id)) {
+    const pa = await receiptPa(tx, c.receiptId);
+    lines.push({ classId: c.classId, paymentAdviceId: pa.paymentAdviceId, lastLessonDate: c.lastLessonDate, unitPrice: cents(c.unitPrice), gstPercent: pa.gst });
+  }
+  const cap = await refundCap(tx, refund.studentId, lines, refund.creditNoteIds, refund.depositIds);
+  if (cents(refund.summary?.total) > cap.total) {
+    const message = CAP_MESSAGES.refund(cap.total, cap);
+    throw new FinanceError(400, message, { total: message });
+  }
+}
+
+/** Who filled the refund's fees (four eyes): the author of its create and of each update that changed its classes, credit notes or deposits. */
+async function feesFilledBy(db: Queryable, refundId: string): Promise<string[]> {
+  const { rows } = await db.query<{ by: string }>(
+    `select distinct "createdBy" as by from refund_logs where "refundId" = $1 and "createdBy" is not null and type in ('create', 'update')
+       and ("valueBefore" is null or "valueBefore"->'refundClasses' is distinct from "valueAfter"->'refundClasses'
+         or "valueBefore"->'creditNoteIds' is distinct from "valueAfter"->'creditNoteIds' or "valueBefore"->'depositIds' is distinct from "valueAfter"->'depositIds')`,
+    [refundId],
+  );
+  return rows.map((r) => r.by);
+}
+
+/** Under the locks, the included credit notes and deposits must still be unspent: another refund or a payment may have used them. */
+async function assertIncludedUnspent(tx: Queryable, r: RefundRow): Promise<void> {
+  const { rows: cns } = await tx.query<{ name: string | null; ok: boolean }>(
+    `select name, ("creditNoteStatus" = 'issued' and status = 'active' and "studentId" = $2 and coalesce((summary->>'total')::numeric, 0) > "usedAmount") as ok
+     from credit_notes where id = any($1::uuid[])`,
+    [r.creditNoteIds, r.studentId],
+  );
+  const { rows: deps } = await tx.query<{ name: string | null; ok: boolean }>(
+    `select name, ("depositStatus" = 'paid' and status = 'active' and "studentId" = $2) as ok from deposits where id = any($1::uuid[])`,
+    [r.depositIds, r.studentId],
+  );
+  const spent = [...cns, ...deps].filter((x) => !x.ok).map((x) => x.name ?? "a draft");
+  if (spent.length || cns.length !== new Set(r.creditNoteIds).size || deps.length !== new Set(r.depositIds).size) throw new FinanceError(409, CAP_MESSAGES.spent(spent));
+}
+
+/** The PA a withdrawal refunds from: the latest billing the class with a receipt (money received), else the latest billing it. */
+async function refundBilling(db: Queryable, studentId: string, classId: string) {
+  const [receipt] = await receiptsOfClass(db, studentId, classId);
+  return (receipt ? await classBilling(db, studentId, classId, receipt.paymentAdviceId) : null) ?? classBilling(db, studentId, classId);
+}
+
+/** What is left to refund of the class billed on the PA: the lessons after the last lesson paid for and not credited (caps.ts). */
+async function lessonsLeft(db: Queryable, studentId: string, classId: string, paymentAdviceId: string, lastLessonDate: string): Promise<number> {
+  return (await refundableLessonsAfter(db, { studentId, classId, paymentAdviceId, lastLessonDate })).length;
 }
 
 /** The lesson-students of the class after the last lesson are withdrawn; those on or before it come back. */
@@ -215,20 +275,26 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
     await withdrawLessons(tx, input.studentId, input.classId, input.lastLessonDate, by);
     await withdrawUnpaidPas(tx, input.studentId, input.classId, by);
 
-    const billing = await classBilling(tx, input.studentId, input.classId);
+    const billing = await refundBilling(tx, input.studentId, input.classId);
     const { rows: cls } = await tx.query<{ companyId: string | null }>(`select "companyId" from classes where id = $1`, [input.classId]);
     const companyId = billing?.companyId ?? cls[0]?.companyId;
     if (!companyId) throw fieldErrors({ classId: "The class has no company." });
     const receipt = billing ? (await receiptsOfClass(tx, input.studentId, input.classId)).find((r) => r.paymentAdviceId === billing.paymentAdviceId) : undefined;
+    // the student's issued credit notes and paid deposits start included: a refund should not leave money out
+    const { rows: credit } = await tx.query<{ id: string }>(
+      `select id from credit_notes where "studentId" = $1 and "creditNoteStatus" = 'issued' and status = 'active' and coalesce((summary->>'total')::numeric, 0) > "usedAmount" order by name, id`,
+      [input.studentId],
+    );
+    const { rows: held } = await tx.query<{ id: string }>(`select id from deposits where "studentId" = $1 and "depositStatus" = 'paid' and status = 'active' order by name, id`, [input.studentId]);
     const { rows: refund } = await tx.query<{ id: string }>(
-      `insert into refunds (type, "refundStatus", reason, "noticeDate", "studentId", "companyId", "withdrawalId", "createdBy", "updatedBy")
-       values ('withdrawal', 'awaiting_front_desk_action', $1, $2::date, $3, $4, $5, $6, $6) returning id`,
-      [input.reason, input.noticeDate, input.studentId, companyId, w[0]!.id, by],
+      `insert into refunds (type, "refundStatus", reason, "noticeDate", "studentId", "companyId", "withdrawalId", "creditNoteIds", "depositIds", "createdBy", "updatedBy")
+       values ('withdrawal', 'awaiting_front_desk_action', $1, $2::date, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $8) returning id`,
+      [input.reason, input.noticeDate, input.studentId, companyId, w[0]!.id, JSON.stringify(credit.map((c) => c.id)), JSON.stringify(held.map((d) => d.id)), by],
     );
     const refundId = refund[0]!.id;
     await tx.query(
       `insert into refund_classes ("refundId", "classId", "receiptId", "unitPrice", "lastLessonDate", "leftLessonNo", "createdBy", "updatedBy") values ($1, $2, $3, $4::numeric, $5::date, $6, $7, $7)`,
-      [refundId, input.classId, receipt?.id ?? null, centsToNumeric(billing?.unitPrice ?? 0), input.lastLessonDate, billing ? await lessonsAfter(tx, billing.billedLessonIds, input.lastLessonDate) : 0, by],
+      [refundId, input.classId, receipt?.id ?? null, centsToNumeric(billing?.unitPrice ?? 0), input.lastLessonDate, billing ? await lessonsLeft(tx, input.studentId, input.classId, billing.paymentAdviceId, input.lastLessonDate) : 0, by],
     );
     const row = await readRefund(tx, refundId);
     await price(tx, row);
@@ -237,20 +303,57 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
   });
 }
 
-/** The student's unpaid PAs billing the class, with nothing received, become withdrawn (logged on each PA). */
+/**
+ * Withdrawal per class card (FINANCE.md §4): each unpaid PA of the student billing the class, with nothing
+ * received, is priced again by the PA's own functions — the class's lessons after the last lesson date
+ * leave it (composePa reads the withdrawn enrolment's end date), a card left without lessons leaves it —
+ * and edited (logged; its invoice follows). A PA with nothing left is `withdrawn`: its invoice voided, the
+ * deposits it deducted back to `paid`, the ones it would have collected dropped. PAs with payments stay
+ * as they are (the refund settles them).
+ */
 async function withdrawUnpaidPas(tx: Queryable, studentId: string, classId: string, by: string | null): Promise<void> {
+  await lockStudentMoney(tx, studentId);
   const { rows } = await tx.query<{ id: string }>(
     `select id from payment_advices pa where "studentId" = $1 and status = 'active' and "paymentStatus" = 'unpaid'
-       and exists (select 1 from jsonb_array_elements(pa."classInformations") card where card->>'id' = $2) order by id for update`,
+       and exists (select 1 from jsonb_array_elements(pa."classInformations") card where card->>'id' = $2)`,
     [studentId, classId],
   );
-  for (const { id } of rows) {
+  const paIds = await lockDocuments(tx, "payment_advices", rows.map((r) => r.id));
+  const invoices = new Map<string, string[]>();
+  for (const id of paIds) invoices.set(id, await lockLiveInvoices(tx, id));
+  const { rows: deposits } = await tx.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = any($1::uuid[]) or "studentId" = $2`, [paIds, studentId]);
+  await lockDocuments(tx, "deposits", deposits.map((d) => d.id));
+  for (const id of paIds) {
     if ((await amountReceived(tx, id)) > 0) continue;
     const before = await readPaRow(tx, id);
-    await tx.query(`update payment_advices set "paymentStatus" = 'withdrawn', "updatedBy" = $2 where id = $1`, [id, by]);
-    const student = await studentOf(tx, studentId);
-    await writeLog(tx, id, "change_status", logSnapshot(before, student), logSnapshot(await readPaRow(tx, id), student), by);
+    const fields = { ...paFieldsOf(before), classInformations: before.classInformations.map(classInformationFromWire) };
+    const applied = fields.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : []));
+    // Which cards still bill a lesson: priced without deductions (a PA about to lose a card could otherwise come out negative).
+    const lessonsOnly = { ...fields, classInformations: fields.classInformations.map((c) => ({ ...c, deductions: [], deductedDeposit: [], isDeductedDeposit: false })) };
+    const priced = await composePa(tx, lessonsOnly, { issued: false, paId: id, checkQrExpiry: false, repricing: true });
+    // Cards of the withdrawn class that bill no lesson any more leave the PA with everything on them.
+    const kept = fields.classInformations.filter((c, i) => c.id !== classId || priced.totals.cards[i]!.totals.lessons > 0);
+    if (!kept.length) {
+      await withdrawWholePa(tx, before, invoices.get(id) ?? [], by);
+      continue;
+    }
+    const composed = await composePa(tx, { ...fields, classInformations: kept }, { issued: true, paId: id, allowedDepositIds: applied, checkQrExpiry: false, repricing: true });
+    const billed = (cards: ReadonlyArray<{ id: string; responses?: { lessonIds?: string[] } }>) => JSON.stringify(cards.map((c) => [c.id, c.responses?.lessonIds ?? []]));
+    if (billed(composed.columns.classInformations) === billed(before.classInformations) && composed.columns.summary.total === before.summary?.total) continue;
+    await rewriteUnpaidPa(tx, before, composed, invoices.get(id) ?? [], by, { withdrawnClassId: classId });
   }
+}
+
+/** Nothing left to bill: the PA is withdrawn, its invoice voided, its deducted deposits back to `paid`. */
+async function withdrawWholePa(tx: Queryable, before: PaRow, invoiceIds: readonly string[], by: string | null): Promise<void> {
+  const applied = before.classInformations.flatMap((c) => (c.isDeductedDeposit ? (c.deductedDeposit ?? []).map((d) => d.depositId).filter((x): x is string => Boolean(x)) : []));
+  await tx.query(`update invoices set "invoiceStatus" = 'voided', reasons = 'Withdrawn', "updatedBy" = $2 where id = any($1::uuid[])`, [invoiceIds, by]);
+  await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [before.id, by]);
+  if (applied.length) await tx.query(`update deposits set "depositStatus" = 'paid', "updatedBy" = $2 where id = any($1::uuid[]) and "depositStatus" = 'used'`, [applied, by]);
+  await tx.query(`update payment_advices set "paymentStatus" = 'withdrawn', "updatedBy" = $2 where id = $1`, [before.id, by]);
+  await postPaReversed(tx, before.id, "pa_withdrawn", by);
+  const student = await studentOf(tx, before.studentId);
+  await writeLog(tx, before.id, "change_status", logSnapshot(before, student), logSnapshot(await readPaRow(tx, before.id), student, { releasedDepositIds: applied }), by);
 }
 
 export interface RefundClassUpdate {
@@ -316,6 +419,7 @@ export async function updateRefund(db: Db, id: string, input: RefundUpdate, by: 
     }
     await price(tx, await readRefund(tx, id));
     const after = await readRefund(tx, id);
+    if (input.classes !== undefined || input.creditNoteIds !== undefined || input.depositIds !== undefined) await assertWithinCap(tx, after);
     await writeRefundLog(tx, id, "update", snapshot(before, classesBefore), snapshot(after, await readClasses(tx, id)), by);
     return after;
   });
@@ -338,7 +442,7 @@ async function updateClass(tx: Queryable, refund: RefundRow, classes: RefundClas
     await tx.query(`update student_classes set "endDate" = $3::date where "userId" = $1 and "classId" = $2 and status = 'withdrawn'`, [refund.studentId, line.classId, c.lastLessonDate]);
     if (refund.withdrawalId) await tx.query(`update withdrawals set "lastLessonDate" = $2::date where id = $1`, [refund.withdrawalId, c.lastLessonDate]);
   }
-  const leftLessonNo = billing ? await lessonsAfter(tx, billing.billedLessonIds, lastLessonDate) : receiptId ? line.leftLessonNo : 0;
+  const leftLessonNo = billing ? await lessonsLeft(tx, refund.studentId, line.classId, billing.paymentAdviceId, lastLessonDate) : receiptId ? line.leftLessonNo : 0;
   const oweLessonNo = c.oweLessonNo ?? line.oweLessonNo;
   if (!Number.isInteger(oweLessonNo) || oweLessonNo < 0) throw fieldErrors({ oweLessonNo: "The owed lessons must be a whole number, 0 or more." });
   await tx.query(
@@ -376,32 +480,42 @@ function moveErrors(r: RefundRow, classes: RefundClassRow[], to: RefundStatus, r
 /** `PATCH /refund/{id}/change-refund-status`. */
 export async function changeRefundStatus(db: Db, id: string, input: { status: RefundStatus; updatedAt: string; reasonReject?: string | null }, by: string | null, rights: RefundRights): Promise<RefundRow> {
   return financeTransaction(db, async (tx) => {
+    // FINANCE.md §1 lock order: the student's money first, then the refund, then the documents it spends
+    await lockStudentMoney(tx, (await readRefund(tx, id)).studentId);
     const before = await readRefund(tx, id, true);
     const move = refundMove(before.refundStatus, input.status);
     if (!move) throw new FinanceError(400, REFUND_MESSAGES.moveNotAllowed);
     if (!rights.has(move.right)) throw new FinanceError(403, FORBIDDEN_ACTION);
     await assertFresh(tx, before, input.updatedAt);
     const classes = await readClasses(tx, id);
+    if (input.status === "refunded") {
+      if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, REFUND_MESSAGES.fourEyes);
+      const pas = [];
+      for (const c of classes) pas.push((await receiptPa(tx, c.receiptId)).paymentAdviceId);
+      await lockDocuments(tx, "payment_advices", pas.filter((x): x is string => !!x));
+      await lockDocuments(tx, "credit_notes", before.creditNoteIds);
+      await lockDocuments(tx, "deposits", before.depositIds);
+      await assertIncludedUnspent(tx, before);
+    }
     await price(tx, before);
     const priced = await readRefund(tx, id);
     const errors = moveErrors(priced, classes, input.status, input.reasonReject);
     if (Object.keys(errors).length) throw fieldErrors(errors);
+    if (input.status !== "rejected_by_sale" && input.status !== "rejected_by_finance") await assertWithinCap(tx, priced);
     if (input.reasonReject !== undefined) await tx.query(`update refunds set "reasonReject" = $2 where id = $1`, [id, input.reasonReject]);
     if (input.status === "refunded") {
       const name = await nextDocumentNumber(tx, "refund", before.companyId, Number(todayInSingapore().slice(0, 4)));
       await tx.query(`update refunds set name = $2, "issuedBy" = $3 where id = $1`, [id, name, by]);
       for (const cnId of priced.creditNoteIds) {
-        await tx.query(
-          `update credit_notes set "creditNoteStatus" = 'used', "usedAmount" = (summary->>'total')::numeric, "updatedBy" = $2 where id = $1 and "creditNoteStatus" = 'issued'`,
-          [cnId, by],
-        );
+        await tx.query(`update credit_notes set "creditNoteStatus" = 'used', "usedAmount" = (summary->>'total')::numeric, "updatedBy" = $2 where id = $1`, [cnId, by]);
         await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'change_status', $2::jsonb, $3::jsonb, $4)`, [
           cnId, JSON.stringify({ creditNoteStatus: "issued" }), JSON.stringify({ creditNoteStatus: "used", refundId: id }), by,
         ]);
       }
-      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[]) and "depositStatus" = 'paid'`, [priced.depositIds, by]);
+      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[])`, [priced.depositIds, by]);
     }
     await tx.query(`update refunds set "refundStatus" = $2, "updatedBy" = $3 where id = $1`, [id, input.status, by]);
+    if (input.status === "refunded") await postRefund(tx, id, by);
     if (before.withdrawalId && (input.status === "refunded" || input.status === "rejected_by_sale" || input.status === "rejected_by_finance")) {
       await tx.query(`update withdrawals set "withdrawalStatus" = $2, "updatedBy" = $3 where id = $1`, [before.withdrawalId, input.status === "refunded" ? "completed" : "rejected", by]);
     }
@@ -412,8 +526,9 @@ export async function changeRefundStatus(db: Db, id: string, input: { status: Re
 }
 
 /** `GET /refund/{id}`. */
-export async function refundDetail(db: Queryable, id: string, rights: RefundRights): Promise<RefundDetail> {
+export async function refundDetail(db: Queryable, id: string, rights: RefundRights, viewer: string | null = null): Promise<RefundDetail> {
   const r = await readRefund(db, id);
+  const filledByViewer = !!viewer && (await feesFilledBy(db, id)).includes(viewer);
   const classes = await readClasses(db, id);
   const names = classes.length
     ? (await db.query<{ id: string; name: string }>(`select id, name from classes where id = any($1::uuid[])`, [classes.map((c) => c.classId)])).rows
@@ -475,7 +590,7 @@ export async function refundDetail(db: Queryable, id: string, rights: RefundRigh
     depositIds: r.depositIds,
     creditNoteChoices: cns.map((c) => ({ id: c.id, name: c.name, amount: centsToNumeric(creditNoteLeft(cents(c.total), cents(c.usedAmount))) })),
     depositChoices: deps.map((d) => ({ id: d.id, name: d.name, amount: d.amount })),
-    moves: refundMovesFrom(r.refundStatus).filter((m) => rights.has(m.right)).map((m) => ({ to: m.to, label: m.label })),
+    moves: refundMovesFrom(r.refundStatus).filter((m) => rights.has(m.right) && !(m.to === "refunded" && filledByViewer)).map((m) => ({ to: m.to, label: m.label })),
     editStep: step && rights.has(step) ? step : null,
     updatedAt: r.updatedAt,
     createdAt: r.createdAt,
@@ -499,8 +614,8 @@ export async function classesNotRefunded(db: Queryable, studentId: string) {
 
 /** `POST /classes/get-class-infor-for-refund`: what the class's refund line would be for a last lesson date. */
 export async function classInformationForRefund(db: Queryable, q: { studentId: string; classId: string; lastLessonDate: string }) {
-  const billing = await classBilling(db, q.studentId, q.classId);
-  const leftLessonNo = billing ? await lessonsAfter(db, billing.billedLessonIds, q.lastLessonDate) : 0;
+  const billing = await refundBilling(db, q.studentId, q.classId);
+  const leftLessonNo = billing ? await lessonsLeft(db, q.studentId, q.classId, billing.paymentAdviceId, q.lastLessonDate) : 0;
   const receipts = await receiptsOfClass(db, q.studentId, q.classId);
   const f = refundClassFigures({ unitPrice: billing?.unitPrice ?? 0, leftLessonNo, oweLessonNo: 0, deduction: 0, otherPayments: [], gstPercent: billing?.gst ?? 0 });
   return {

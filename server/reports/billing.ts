@@ -10,6 +10,8 @@ import type { ReportResult } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
 
 const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
+/** A PA that still asks for money: issued, not voided and not withdrawn. */
+const isLivePa = (paymentStatus: string) => paymentStatus === "unpaid" || paymentStatus === "paid" || paymentStatus === "overpaid";
 
 /** Σ live payments of each PA's live invoices (what FINANCE.md §6 calls the amount received), one pass. */
 const RECEIVED = `(select i."paymentAdviceId", sum(ip.amount) as received from invoice_payments ip join invoices i on i.id = ip."invoiceId"
@@ -33,12 +35,13 @@ export async function paListingReport(db: Queryable, f: ReportFilters): Promise<
     if (!shown.has(key)) shown.set(key, PA_STATUS_LABELS[displayPaStatus(status, dueDate, now)]);
     return shown.get(key)!;
   };
+  // Listed, all of them; summed, only the live ones (a voided or withdrawn PA asks for nothing): balance = total −
+  // received, negative when overpaid, so the totals row reads total − received = balance (FINANCE.md §6).
   const lines = rows.map((r) => {
-    const live = r.paymentStatus !== "voided" && r.paymentStatus !== "withdrawn";
-    const balance = live ? Math.max(0, cents(r.total) - cents(r.received)) : 0;
-    return { ...r, status: statusOf(r.paymentStatus, r.dueDate), balance: centsToNumeric(balance) };
+    const live = isLivePa(r.paymentStatus);
+    return { ...r, live, status: statusOf(r.paymentStatus, r.dueDate), balance: live ? centsToNumeric(cents(r.total) - cents(r.received)) : null };
   });
-  const sum = (k: "total" | "received" | "balance") => centsToNumeric(lines.filter((l) => l.paymentStatus !== "voided").reduce((s, l) => s + cents(l[k]), 0));
+  const sum = (k: "total" | "received" | "balance") => centsToNumeric(lines.filter((l) => l.live).reduce((s, l) => s + cents(l[k]), 0));
   const byStatus = new Map<string, number>();
   for (const l of lines) byStatus.set(l.status, (byStatus.get(l.status) ?? 0) + cents(l.total));
   return {
@@ -53,8 +56,8 @@ export async function paListingReport(db: Queryable, f: ReportFilters): Promise<
       { key: "received", title: "Received", kind: "money" },
       { key: "balance", title: "Balance", kind: "money" },
     ],
-    rows: lines.map(({ paymentStatus: _s, ...l }) => l),
-    totals: { name: `${lines.length} PAs (voided ones not summed)`, total: sum("total"), received: sum("received"), balance: sum("balance") },
+    rows: lines.map(({ paymentStatus: _s, live: _l, ...l }) => l),
+    totals: { name: `${lines.length} PAs (voided and withdrawn ones not summed)`, total: sum("total"), received: sum("received"), balance: sum("balance") },
     chart: { title: "PA totals by status", category: "Status", value: "Total", data: [...byStatus].map(([category, c]) => ({ category, value: c / 100 })) },
   };
 }

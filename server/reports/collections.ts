@@ -1,28 +1,28 @@
 /**
  * Money collected (issue 17): the daily receipt report (each receipt of a day, totals by method) and the
  * daily closing report (per day and branch: collections by method, count, total; voided payments apart).
- * The closing report reads the payments, the receipt report the receipts: FINANCE.md §6 says they agree.
+ * Both read the same lines (cashLines.ts) the same way, so they agree day by day and method by method (FINANCE.md §6).
  */
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../../src/domain/finance/invoice.ts";
 import type { ReportColumn, ReportResult, ReportRow } from "../../src/domain/reports.ts";
-import { PERIOD_END, PERIOD_START, type ReportFilters } from "./filters.ts";
+import type { ReportFilters } from "./filters.ts";
+import { CASH_LINES } from "./cashLines.ts";
 
 const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
 const label = (m: string) => PAYMENT_METHOD_LABELS[m as PaymentMethod] ?? m;
 
 export async function dailyReceiptReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  const { rows } = await db.query<{ name: string; receiptDate: string; student: string | null; paymentMethod: string; amount: string; branch: string | null; invoice: string | null }>(
-    `select r.name, r."receiptDate"::text as "receiptDate", u."fullName" as student, r."paymentMethod", r.amount::text as amount, b.name as branch, i.name as invoice
-     from receipts r left join users u on u.id = r."studentId" left join branches b on b.id = r."branchId" left join invoices i on i.id = r."invoiceId"
-     where r."receiptDate" between $1::date and $2::date and r.status = 'active' and ($3::uuid is null or r."companyId" = $3) and ($4::uuid is null or r."branchId" = $4)
-     order by r."receiptDate", r.name`,
+  const { rows } = await db.query<{ name: string | null; day: string; student: string | null; method: string; amount: string; voided: boolean; branch: string | null; invoice: string | null }>(
+    `select c."receiptName" as name, c.day, u."fullName" as student, c.method, c.amount::text as amount, c.voided, b.name as branch, c.invoice
+     from ${CASH_LINES} c left join users u on u.id = c."studentId" left join branches b on b.id = c."branchId"
+     order by c.day, c."receiptName"`,
     [f.from, f.to, f.companyId, f.branchId],
   );
   const byMethod = new Map<string, number>();
-  for (const r of rows) byMethod.set(r.paymentMethod, (byMethod.get(r.paymentMethod) ?? 0) + cents(r.amount));
-  const total = rows.reduce((s, r) => s + cents(r.amount), 0);
+  for (const r of rows) if (!r.voided) byMethod.set(r.method, (byMethod.get(r.method) ?? 0) + cents(r.amount));
+  const sum = (voided: boolean) => rows.filter((r) => r.voided === voided).reduce((s, r) => s + cents(r.amount), 0);
   return {
     columns: [
       { key: "name", title: "Receipt No.", kind: "text" },
@@ -32,9 +32,10 @@ export async function dailyReceiptReport(db: Queryable, f: ReportFilters): Promi
       { key: "branch", title: "Branch", kind: "text" },
       { key: "invoice", title: "Invoice No.", kind: "text" },
       { key: "amount", title: "Amount", kind: "money" },
+      { key: "voided", title: "Voided", kind: "money" },
     ],
-    rows: rows.map((r) => ({ name: r.name, receiptDate: r.receiptDate, student: r.student, method: label(r.paymentMethod), branch: r.branch, invoice: r.invoice, amount: r.amount })),
-    totals: { name: `${rows.length} receipts`, amount: centsToNumeric(total) },
+    rows: rows.map((r) => ({ name: r.name, receiptDate: r.day, student: r.student, method: label(r.method), branch: r.branch, invoice: r.invoice, amount: r.voided ? null : r.amount, voided: r.voided ? r.amount : null })),
+    totals: { name: `${rows.filter((r) => !r.voided).length} receipts`, amount: centsToNumeric(sum(false)), voided: centsToNumeric(sum(true)) },
     summary: PAYMENT_METHODS.filter((m) => byMethod.has(m)).map((m) => ({ label: label(m), value: centsToNumeric(byMethod.get(m)!), kind: "money" as const })),
     chart: { title: "Receipts by payment method", category: "Payment Method", value: "Amount", data: [...byMethod].map(([m, c]) => ({ category: label(m), value: c / 100 })) },
   };
@@ -42,12 +43,10 @@ export async function dailyReceiptReport(db: Queryable, f: ReportFilters): Promi
 
 export async function dailyClosingReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   const { rows } = await db.query<{ day: string; branch: string | null; paymentMethod: string; n: number; total: string; voidedN: number; voided: string }>(
-    `select to_char(p."paidAt" at time zone 'Asia/Singapore', 'YYYY-MM-DD') as day, b.name as branch, p."paymentMethod",
-       count(*) filter (where p.status <> 'deleted')::int as n, coalesce(sum(p.amount) filter (where p.status <> 'deleted'), 0)::text as total,
-       count(*) filter (where p.status = 'deleted')::int as "voidedN", coalesce(sum(p.amount) filter (where p.status = 'deleted'), 0)::text as voided
-     from invoice_payments p join invoices i on i.id = p."invoiceId" left join receipts r on r.id = p."receiptId" left join branches b on b.id = r."branchId"
-     where p."paidAt" >= ${PERIOD_START(1)} and p."paidAt" < ${PERIOD_END(2)} and p."transactionStatus" = 'success'
-       and ($3::uuid is null or i."companyId" = $3) and ($4::uuid is null or r."branchId" = $4)
+    `select c.day, b.name as branch, c.method as "paymentMethod",
+       count(*) filter (where not c.voided)::int as n, coalesce(sum(c.amount) filter (where not c.voided), 0)::text as total,
+       count(*) filter (where c.voided)::int as "voidedN", coalesce(sum(c.amount) filter (where c.voided), 0)::text as voided
+     from ${CASH_LINES} c left join branches b on b.id = c."branchId"
      group by 1, 2, 3 order by 1, 2, 3`,
     [f.from, f.to, f.companyId, f.branchId],
   );

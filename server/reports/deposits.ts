@@ -28,10 +28,19 @@ export async function depositReport(db: Queryable, f: ReportFilters): Promise<Re
       { key: "pa", title: "PA No.", kind: "text" },
       { key: "issueDate", title: "PA Issue Date", kind: "date" },
       { key: "stand", title: "Status", kind: "text" },
-      { key: "amount", title: "Amount", kind: "money" },
+      { key: "amount", title: "Collected", kind: "money" },
+      { key: "held", title: "Held", kind: "money" },
+      { key: "used", title: "Used", kind: "money" },
+      { key: "refunded", title: "Refunded", kind: "money" },
     ],
-    rows: rows.map((r) => ({ name: r.name, student: r.student, pa: r.pa, issueDate: r.issueDate, stand: stand(r), amount: r.amount })),
-    totals: { name: `${rows.length} deposits`, amount: sum() },
+    // each deposit's amount once under Collected and once under where it stands, so collected = held + used +
+    // refunded reads on every line, per student and in total
+    rows: rows.map((r) => {
+      const at = stand(r);
+      const put = (s: string) => (at === s ? r.amount : null);
+      return { name: r.name, student: r.student, pa: r.pa, issueDate: r.issueDate, stand: at, amount: r.amount, held: put("Held"), used: put("Used"), refunded: put("Refunded") };
+    }),
+    totals: { name: `${rows.length} deposits`, amount: sum(), held: sum("Held"), used: sum("Used"), refunded: sum("Refunded") },
     summary: [
       { label: "Collected", value: sum(), kind: "money" },
       { label: "Held", value: sum("Held"), kind: "money" },

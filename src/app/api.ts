@@ -6,6 +6,7 @@
  */
 import { apiUrl } from "./config.ts";
 import { watchedFetch } from "./connection.ts";
+import { IDEMPOTENCY_HEADER, isMoneyCall } from "../domain/idempotency.ts";
 import { clearSession, getSession, normaliseUser, cacheCurrentUser, updateTokens, type CurrentUser } from "./session.ts";
 
 export interface ApiResponse<T = unknown> {
@@ -101,11 +102,47 @@ async function needsRefresh(res: Response): Promise<boolean> {
   }
 }
 
-/** A call to the JSON API under /api/v2. Resolves with the response body; rejects with it when refused. */
+/**
+ * A fresh Idempotency-Key. crypto.randomUUID exists only in a secure context (https, localhost); a centre's server
+ * reached over plain http on its network still gets 128 random bits from getRandomValues.
+ */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The keys of money calls whose answer never came (network error, timeout) or was a 5xx, by method, path and body.
+ * The user cannot know whether such a call was recorded: sending the same call again is the same action retried,
+ * so it goes with the same key and the server answers what the first did (or runs it if it never arrived).
+ */
+const unanswered = new Map<string, string>();
+
+/**
+ * A call to the JSON API under /api/v2. Resolves with the response body; rejects with it when refused.
+ * A money call (FINANCE.md §1) carries an Idempotency-Key: a fresh one per user action (one call), the same one
+ * for the retry after a token refresh (the same headers) and for a repeat of a call left unanswered.
+ */
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
-  const init: RequestInit = { method, headers: body === undefined ? {} : { "Content-Type": "application/json" } };
+  const headers: Record<string, string> = body === undefined ? {} : { "Content-Type": "application/json" };
+  const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
-  const res = await authorizedFetch(apiUrl(`/api/v2${path}`), init);
+  const call = isMoneyCall(method, path) ? `${method.toUpperCase()} ${path} ${init.body ?? ""}` : undefined;
+  const key = call === undefined ? undefined : (unanswered.get(call) ?? newIdempotencyKey());
+  if (key !== undefined) headers[IDEMPOTENCY_HEADER] = key;
+  const answered = (yes: boolean) => {
+    if (call === undefined || key === undefined) return;
+    if (yes) unanswered.delete(call);
+    else unanswered.set(call, key);
+  };
+  let res: Response;
+  try {
+    res = await authorizedFetch(apiUrl(`/api/v2${path}`), init);
+  } catch (err) {
+    answered(false);
+    throw err;
+  }
+  answered(res.status < 500);
   const data = (await res.json().catch(() => ({ success: false, message: res.statusText }))) as ApiResponse<T>;
   if (!res.ok || data.success === false) throw { ...data, statusCode: res.status } satisfies ApiRejection;
   return data;

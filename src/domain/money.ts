@@ -1,7 +1,8 @@
 /**
  * Money (spec part 1 §5, part 2 §9): amounts are integer cents in TypeScript, numeric(12,2) in SQL and
  * numeric strings over GraphQL. Shown with the prefix S$ (a minus sign in front when negative),
- * thousands grouping and two decimals; the currency input cuts digits beyond the second decimal.
+ * thousands grouping and two decimals; the currency input does not take a third decimal as it is typed
+ * (the user sees it dropped), and a text with one is refused, never cut (FINANCE.md §1 "Bounds").
  * No float arithmetic: every conversion works on the decimal digits as text.
  */
 export const CURRENCY_PREFIX = "S$";
@@ -35,8 +36,10 @@ export function centsToNumeric(cents: Cents): string {
 }
 
 /**
- * A numeric value as GraphQL returns it ("1234.5", "-0.05", 12, "12.345") → integer cents.
- * Digits beyond the second decimal are cut, as the currency input does. Returns null when not a number.
+ * A numeric value as GraphQL returns it ("1234.5", "-0.05", 12) → integer cents, for reading stored
+ * figures (numeric(12,2) never holds a third decimal; digits beyond the second are cut). Amounts a user
+ * sends are parsed by `parseAmount` (src/domain/finance/bounds.ts), which refuses them instead.
+ * Returns null when not a number.
  */
 export function numericToCents(value: string | number | null | undefined): Cents | null {
   if (value === null || value === undefined) return null;
@@ -60,13 +63,15 @@ function numberToPlainString(n: number): string {
 
 /**
  * What the user typed in the currency input → its parts, cutting what the input does not accept:
- * anything but digits, one decimal point and a leading minus; digits after the second decimal.
+ * anything but digits, one decimal point and a leading minus; digits after the second decimal
+ * (`extraDecimals` says some were there).
  */
 export interface MoneyInputParts {
   negative: boolean;
   whole: string;
   /** undefined when no decimal point was typed; otherwise 0–2 digits. */
   fraction: string | undefined;
+  extraDecimals: boolean;
 }
 
 export function parseMoneyInputParts(text: string): MoneyInputParts {
@@ -75,16 +80,20 @@ export function parseMoneyInputParts(text: string): MoneyInputParts {
   const body = trimmed.replace(/[^\d.]/g, "");
   const dot = body.indexOf(".");
   const wholeRaw = dot === -1 ? body : body.slice(0, dot);
-  const fraction = dot === -1 ? undefined : body.slice(dot + 1).replace(/\./g, "").slice(0, 2);
+  const decimals = dot === -1 ? "" : body.slice(dot + 1).replace(/\./g, "");
+  const fraction = dot === -1 ? undefined : decimals.slice(0, 2);
   const whole = wholeRaw.replace(/^0+(?=\d)/, "");
-  return { negative, whole, fraction };
+  return { negative, whole, fraction, extraDecimals: decimals.length > 2 };
 }
 
-/** The currency input's text → integer cents (null when empty). "S$1,234.567" → 123456; "-S$0.5" → -50. */
+/**
+ * The currency input's text → integer cents; null when empty or with more than two decimals (refused,
+ * never cut). "S$1,234.56" → 123456; "-S$0.5" → -50; "1234.567" → null.
+ */
 export function parseMoneyInput(text: string | null | undefined): Cents | null {
   if (text === null || text === undefined) return null;
-  const { negative, whole, fraction } = parseMoneyInputParts(text);
-  if (whole === "" && (fraction === undefined || fraction === "")) return null;
+  const { negative, whole, fraction, extraDecimals } = parseMoneyInputParts(text);
+  if (extraDecimals || (whole === "" && (fraction === undefined || fraction === ""))) return null;
   const cents = Number(whole === "" ? "0" : whole) * 100 + Number((fraction ?? "").padEnd(2, "0"));
   if (!Number.isSafeInteger(cents)) return null;
   return negative && cents !== 0 ? -cents : cents;

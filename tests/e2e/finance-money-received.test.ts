@@ -93,4 +93,26 @@ describe("money received", () => {
       expect(await netsRow.textContent()).toContain("Voided");
     });
   });
+
+  // Issue 31: the dialog's button is busy from the first click (antd's confirmLoading; a form resolves only the
+  // last of overlapping validations), so the second click of a double click sends nothing
+  it("a double click on Record records the payment once", async () => {
+    const pa = await issuedPaymentAdvice();
+    const invoiceId = await withRole(browser(), baseURL, "front_desk", async (page) => {
+      await page.goto(`/finance/payment-advice/edit/${pa.id}`);
+      await page.getByRole("button", { name: "Invoice & Payments" }).click();
+      await page.waitForURL(new RegExp(`/finance/invoice/${pa.id}/[0-9a-f-]{36}$`));
+      await expect.poll(() => page.getByTestId("invoice-status").textContent()).toBe("Active");
+      await page.getByRole("button", { name: "Record payment" }).click();
+      const dialog = page.getByRole("dialog", { name: "Record payment" });
+      await dialog.getByLabel("Amount").fill("20.00");
+      await dialog.getByRole("button", { name: "Record" }).dblclick();
+      await dialog.waitFor({ state: "hidden" });
+      await expect.poll(() => page.getByTestId("balance-due").textContent()).toBe(formatMoney(pa.total - 2000));
+      await page.waitForLoadState("networkidle");
+      return page.url().split("/").pop()!;
+    });
+    const invoice = await rest<{ payments: { amount: string }[] }>(await tokenOf("front_desk"), "GET", `/finances/invoices/${invoiceId}`);
+    expect(invoice.payments.map((p) => p.amount)).toEqual(["20.00"]);
+  });
 });

@@ -101,12 +101,15 @@ describe("payment advice, end to end", () => {
       await page.locator(".ant-tag", { hasText: "Waived" }).waitFor();
       expect(await page.getByRole("switch", { name: "Apply" }).isDisabled()).toBe(true);
 
-      // card 1: from the start of its first term, with a % discount and a deduction
+      // card 1: from the start of its first term, the first term that has lessons (an issued card bills at least one), with a % discount and a deduction
       const first = cards.nth(0);
-      const startOf = async (card: Locator) => dayjs((await card.locator('[data-testid="term-table"] tr.ant-table-row').first().locator("td").nth(2).textContent())!, D);
-      const lessonsOf = async (card: Locator) => Number(await card.locator('[data-testid="term-table"] tr.ant-table-row').first().locator("td").nth(4).textContent());
+      const termRows = (card: Locator) => card.locator('[data-testid="term-table"] tr.ant-table-row');
+      const startOf = async (card: Locator) => dayjs((await termRows(card).first().locator("td").nth(2).textContent())!, D);
+      const lessonsOf = async (card: Locator) => Number(await termRows(card).first().locator("td").nth(4).textContent());
       await typeDay(first.locator('input[id$="lessonStartDate"]'), await startOf(first));
-      await first.getByLabel(/^Term /).first().check();
+      const lessonsPerTerm = (await termRows(first).locator("td:nth-child(5)").allTextContents()).map(Number);
+      expect(lessonsPerTerm.some((n) => n > 0)).toBe(true);
+      await termRows(first).nth(lessonsPerTerm.findIndex((n) => n > 0)).getByLabel(/^Term /).check();
       await first.getByTestId("class-totals").waitFor();
       await pick(page, (await first.locator('input[id$="discountIds"]').getAttribute("id"))!, "Referral Discount");
       await first.getByText("Referral Discount").last().waitFor();

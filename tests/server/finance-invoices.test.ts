@@ -187,7 +187,7 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     expect((await api(server.app, "GET", `/finances/receipts/${paid.receipt.id}/paper`, token.hr)).statusCode).toBe(403);
   });
 
-  it("an overpaid invoice: finance makes an overpaid credit note from the receipt (excess + GST), awaiting approval, once", async () => {
+  it("an overpaid invoice: finance makes an overpaid credit note from the receipt (the excess net of GST: its total is the cash overpaid), awaiting approval, once", async () => {
     const pa = await issuedPa(server, token.front_desk!, classes[1]!, students[2]!);
     const total = cents(pa.summary.total);
     const paid = (await pay(pa.id, { amount: centsToNumeric(total + 1050), paymentMethod: "cheque", referenceNo: "CHQ 1" })).json().data;
@@ -198,10 +198,10 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     expect((await make("finance_staff", { type: "suspension", receiptId: paid.receipt.id })).json().errors).toMatchObject({ studentId: "Please select student!", classId: "Please select class!" });
     const made = await make("finance_staff");
     expect(made.statusCode, made.body).toBe(201);
-    // 10.50 overpaid + 9% GST (0.945 → 0.95)
-    expect(made.json().data).toMatchObject({ creditNoteStatus: "awaiting_finance_approval", summary: { subTotal: "10.50", gst: "0.95", total: "11.45" } });
+    // 10.50 overpaid at 9% GST: 10.50 ÷ 1.09 = 9.63, GST 0.87 (0.8667 → 0.87), total 10.50
+    expect(made.json().data).toMatchObject({ creditNoteStatus: "awaiting_finance_approval", summary: { subTotal: "9.63", gst: "0.87", total: "10.50" } });
     const row = await one(`select name, type, "creditNoteStatus", "studentId", f."overpaidAmount"::text as amount, f."receiptId" from credit_notes c join credit_note_fees f on f.id = c."creditNoteFeeId" where c.id = $1`, [made.json().data.id]);
-    expect(row).toEqual({ name: null, type: "overpaid", creditNoteStatus: "awaiting_finance_approval", studentId: students[2], amount: "10.50", receiptId: paid.receipt.id });
+    expect(row).toEqual({ name: null, type: "overpaid", creditNoteStatus: "awaiting_finance_approval", studentId: students[2], amount: "9.63", receiptId: paid.receipt.id });
     expect((await one<{ n: number }>(`select count(*)::int as n from credit_note_logs where "creditNoteId" = $1 and type = 'create'`, [made.json().data.id])).n).toBe(1);
     expect((await make("finance_manager")).json().message).toBe("An overpaid credit note was already made from this invoice.");
     const notOver = await issuedPa(server, token.front_desk!, classes[0]!, students[2]!);

@@ -250,6 +250,10 @@ describe.each(databaseLanes())("payment advice calls [%s]", (lane) => {
        from payment_advices pa where pa."paymentStatus" = 'paid' and pa.status = 'active'
          and not exists (select 1 from deposits d where d."paymentAdviceId" = pa.id and d."depositStatus" = 'used')
          and exists (select 1 from invoices i join invoice_payments ip on ip."invoiceId" = i.id where i."paymentAdviceId" = pa.id)
+         -- nothing credited or refunded from it yet: the whole amount received becomes the credit note
+         and not exists (select 1 from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId" join receipts r on r."paymentAdviceId" = pa.id
+                         where (cn."paymentAdviceId" = pa.id or f."receiptId" = r.id) and cn."creditNoteStatus" not in ('rejected', 'voided'))
+         and not exists (select 1 from refund_classes rc join receipts r on r.id = rc."receiptId" where r."paymentAdviceId" = pa.id)
        order by pa."issueDate" desc limit 1`,
     );
     const body = { id: paid.id, reason: "Billed the wrong student", updatedAt: paid.updatedAt };

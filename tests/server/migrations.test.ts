@@ -6,7 +6,8 @@ import { databaseLanes, openTestDb } from "../support/db.ts";
 
 const BACKEND_TABLES = ["casbin_rule", "policy_changes", "user_credentials", "refresh_tokens", "password_reset_codes", "signing_keys", "outbox", "media_objects", "document_counters"];
 
-const LOG_TABLES = ["payment_advice_logs", "credit_note_logs", "refund_logs"];
+// logs and the ledger are append-only history: no soft deletion
+const LOG_TABLES = ["payment_advice_logs", "credit_note_logs", "refund_logs", "journal_entries", "journal_lines"];
 
 /** Every enumeration of the spec, with exactly its values (spec part 1 §3–§4, part 2 §3–§4, §9). */
 const ROLES = ["admin", "front_desk", "ops_manager", "hr", "finance_staff", "finance_manager", "attendance_checker", "sales", "intern", "fulltime_tutor", "parttime_tutor", "hod", "student", "parent", "tutor"];

@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
-import { issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
-import { numericToCents } from "../../src/domain/money.ts";
+import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
+import { revenueByPa } from "../../server/reports/revenue.ts";
+import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";
 
@@ -45,55 +46,149 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
   };
   const cents = (v: unknown) => numericToCents(String(v ?? "0"))!;
 
-  it("the day's receipts by method equal the daily closing's collections; voided payments apart and not counted", async () => {
-    const receipts = await report("hr", "daily-receipt", `date=${today}`);
-    const closing = await report("hr", "daily-closing", `from=${today}&to=${today}`);
-    expect(receipts.rows.length).toBeGreaterThanOrEqual(2);
-    expect(receipts.rows.some((r) => r.method === "Credit Card")).toBe(false); // its receipt was voided
-    const byMethod = Object.fromEntries((receipts.summary ?? []).map((s) => [s.label, cents(s.value)]));
-    for (const col of closing.columns.filter((c) => c.kind === "money" && c.key !== "total" && c.key !== "voided")) {
-      expect(cents(closing.totals![col.key]), col.title).toBe(byMethod[col.title]);
+  /** The daily closing's figures of one day by method (live and voided) and the daily receipt report's, side by side. */
+  const cashOfDay = async (day: string) => {
+    const receipts = await report("hr", "daily-receipt", `date=${day}`);
+    const closing = await report("hr", "daily-closing", `from=${day}&to=${day}`);
+    const fromReceipts = { live: {} as Record<string, number>, voided: 0, voidedCount: 0 };
+    for (const r of receipts.rows) {
+      if (r.voided !== null) { fromReceipts.voided += cents(r.voided); fromReceipts.voidedCount++; }
+      else fromReceipts.live[String(r.method)] = (fromReceipts.live[String(r.method)] ?? 0) + cents(r.amount);
     }
+    const fromClosing: Record<string, number> = {};
+    for (const col of closing.columns.filter((c) => c.kind === "money" && c.key !== "total" && c.key !== "voided")) fromClosing[col.title] = cents(closing.totals![col.key]);
+    return { receipts, closing, fromReceipts, fromClosing };
+  };
+
+  it("the day's receipts by method equal the daily closing's collections; voided ones in the Voided column of both", async () => {
+    const { receipts, closing, fromReceipts, fromClosing } = await cashOfDay(today);
+    expect(receipts.rows.length).toBeGreaterThanOrEqual(3);
+    expect(receipts.rows.find((r) => r.method === "Credit Card")).toMatchObject({ amount: null, voided: "120.50" }); // its receipt was voided
+    expect(fromClosing).toEqual(fromReceipts.live);
+    const byMethod = Object.fromEntries((receipts.summary ?? []).map((s) => [s.label, cents(s.value)]));
+    expect(byMethod).toEqual(fromReceipts.live);
     expect(cents(closing.totals!.total)).toBe(cents(receipts.totals!.amount));
     expect(cents(receipts.totals!.amount)).toBe(receipts.rows.reduce((s, r) => s + cents(r.amount), 0));
-    expect(cents(closing.totals!.voided)).toBeGreaterThanOrEqual(12050);
-    expect(Number(closing.totals!.voidedCount)).toBeGreaterThanOrEqual(1);
+    expect(cents(closing.totals!.voided)).toBe(fromReceipts.voided);
+    expect(cents(receipts.totals!.voided)).toBe(fromReceipts.voided);
+    expect(Number(closing.totals!.voidedCount)).toBe(fromReceipts.voidedCount);
+    expect(fromReceipts.voided).toBeGreaterThanOrEqual(12050);
     // a branch filter keeps only that branch's rows
     const branch = await report("hr", "daily-closing", `from=${today}&to=${today}&branchId=${classes[0]!.branchId}`);
     expect(cents(branch.totals!.total)).toBeLessThanOrEqual(cents(closing.totals!.total));
   });
 
-  it("deposits: collected = held + used + refunded; the PA listing's balance is total − received", async () => {
+  it("after a paid PA is voided both reports show its payments in their Voided column on their original day, and still agree", async () => {
+    const student = (await studentsOf(server, classes[0]!.companyId, 5))[4]!;
+    const pa = await issuedPa(server, token.front_desk!, classes[0]!, student);
+    const day = (await server.db.query<{ d: string }>(`select ($1::date - 3)::text as d`, [today])).rows[0]!.d;
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cheque", paymentDate: day } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const before = await cashOfDay(day);
+    const updatedAt = (await server.db.query<{ u: string }>(`select to_json("updatedAt") #>> '{}' as u from payment_advices where id = $1`, [pa.id])).rows[0]!.u;
+    const voided = await api(server.app, "PATCH", "/finances/payment-advices/void-paid-pa", token.finance_manager, { id: pa.id, reason: "Billed the wrong student", updatedAt });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const after = await cashOfDay(day);
+    expect(after.fromClosing).toEqual(after.fromReceipts.live);
+    expect(cents(after.closing.totals!.total)).toBe(cents(after.receipts.totals!.amount));
+    expect(cents(after.closing.totals!.voided)).toBe(after.fromReceipts.voided);
+    expect(cents(after.closing.totals!.total)).toBe(cents(before.closing.totals!.total) - cents(pa.summary.total));
+    expect(cents(after.closing.totals!.voided)).toBe(cents(before.closing.totals!.voided) + cents(pa.summary.total));
+    expect(after.receipts.rows.find((r) => r.name === paid.json().data.receipt.name)).toMatchObject({ receiptDate: day, amount: null, voided: pa.summary.total });
+  });
+
+  it("deposits: collected = held + used + refunded", async () => {
     const deposits = await report("finance_staff", "deposit", `from=${year}-01-01&to=${year}-12-31`);
     const s = Object.fromEntries((deposits.summary ?? []).map((x) => [x.label, cents(x.value)]));
     expect(s.Collected).toBe(s.Held! + s.Used! + s.Refunded!);
     expect(s.Collected).toBe(cents(deposits.totals!.amount));
-
-    const listing = await report("finance_manager", "pa-listing", `from=${today}&to=${today}`);
-    expect(listing.rows.length).toBeGreaterThanOrEqual(3);
-    for (const r of listing.rows) {
-      if (r.status === "Voided" || r.status === "Withdrawn") continue;
-      expect(cents(r.balance), String(r.name)).toBe(Math.max(0, cents(r.total) - cents(r.received)));
+    expect(s.Held! + s.Used! + s.Refunded!).toBe(cents(deposits.totals!.held) + cents(deposits.totals!.used) + cents(deposits.totals!.refunded));
+    const perStudent = new Map<string, { collected: number; parts: number }>();
+    for (const r of deposits.rows) {
+      const p = perStudent.get(String(r.student)) ?? { collected: 0, parts: 0 };
+      p.collected += cents(r.amount);
+      p.parts += cents(r.held) + cents(r.used) + cents(r.refunded);
+      perStudent.set(String(r.student), p);
     }
-    const { rows } = await server.db.query<{ received: string }>(
-      `select coalesce(sum(ip.amount), 0)::text as received from invoice_payments ip join invoices i on i.id = ip."invoiceId" join payment_advices pa on pa.id = i."paymentAdviceId"
-       where pa."issueDate" = $1::date and pa.status = 'active' and pa."paymentStatus" not in ('draft', 'voided') and ip.status <> 'deleted' and i."invoiceStatus" <> 'voided'`,
-      [today],
-    );
-    expect(cents(listing.totals!.received)).toBe(cents(rows[0]!.received));
+    expect(perStudent.size).toBeGreaterThan(0);
+    for (const [student, p] of perStudent) expect(p.parts, student).toBe(p.collected);
   });
 
-  it("revenue: recognised + deferred = billed on every line and in total; billed = the class totals of the PAs issued", async () => {
-    const revenue = await report("finance_staff", "revenue", `from=${year}-01-01&to=${year}-12-31`);
+  it("PA listing: balance = total − received, negative when overpaid; the totals sum only live PAs and add up", async () => {
+    const student = (await studentsOf(server, classes[0]!.companyId, 6))[5]!;
+    const pa = await issuedPa(server, token.front_desk!, classes[0]!, student);
+    const over = centsToNumeric(cents(pa.summary.total) + 5000);
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: over, paymentMethod: "cash" } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const listing = await report("finance_manager", "pa-listing", `from=${today}&to=${today}`);
+    expect(listing.rows.find((r) => r.name === pa.name)).toMatchObject({ status: "OverPaid", total: pa.summary.total, received: over, balance: "-50.00" });
+    const year = await report("finance_manager", "pa-listing", `from=${today.slice(0, 4)}-01-01&to=${today}`);
+    expect(year.rows.some((r) => r.status === "Withdrawn")).toBe(true);
+    expect(year.rows.some((r) => r.status === "Voided")).toBe(true);
+    const live = year.rows.filter((r) => r.status !== "Voided" && r.status !== "Withdrawn");
+    for (const r of live) expect(cents(r.balance), String(r.name)).toBe(cents(r.total) - cents(r.received));
+    for (const k of ["total", "received", "balance"]) expect(cents(year.totals![k]), k).toBe(live.reduce((s, r) => s + cents(r[k]), 0));
+    expect(cents(year.totals!.total) - cents(year.totals!.received)).toBe(cents(year.totals!.balance));
+  });
+
+  const liveBilled = async (from: string, to: string) =>
+    new Map((await server.db.query<{ id: string; b: string }>(
+      `select id, "paymentSummaryStatic"->>'totalBeforeGst' as b from payment_advices where status = 'active' and "paymentStatus" in ('unpaid', 'paid', 'overpaid') and "issueDate" between $1::date and $2::date`,
+      [from, to],
+    )).rows.map((r) => [r.id, cents(r.b)]));
+
+  it("revenue: billed = every live PA's totalBeforeGst; billed − credited = recognised + deferred on every line, every PA and in total", async () => {
+    const [from, to] = [`${year}-01-01`, `${year}-12-31`];
+    const revenue = await report("finance_staff", "revenue", `from=${from}&to=${to}`);
     expect(revenue.rows.length).toBeGreaterThan(0);
-    for (const r of revenue.rows) expect(cents(r.recognised) + cents(r.deferred), `${r.month} ${r.programme}`).toBe(cents(r.billed));
-    expect(cents(revenue.totals!.recognised) + cents(revenue.totals!.deferred)).toBe(cents(revenue.totals!.billed));
-    const { rows } = await server.db.query<{ billed: string }>(
-      `select coalesce(sum((card->'responses'->>'total')::numeric), 0)::text as billed from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
-       where pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
-      [`${year}-01-01`, `${year}-12-31`],
-    );
-    expect(cents(revenue.totals!.billed)).toBe(cents(rows[0]!.billed));
+    for (const r of revenue.rows) expect(cents(r.recognised) + cents(r.deferred) + cents(r.credited), `${r.month} ${r.programme}`).toBe(cents(r.billed));
+    expect(cents(revenue.totals!.recognised) + cents(revenue.totals!.deferred) + cents(revenue.totals!.credited)).toBe(cents(revenue.totals!.billed));
+    const byPa = await revenueByPa(server.db, { from, to, companyId: null, branchId: null });
+    const billed = await liveBilled(from, to);
+    expect(new Map(byPa.map((p) => [p.paymentAdviceId, cents(p.billed)]))).toEqual(billed);
+    for (const p of byPa) expect(cents(p.recognised) + cents(p.deferred) + cents(p.credited), p.paymentAdviceId).toBe(cents(p.billed));
+    expect(cents(revenue.totals!.billed)).toBe([...billed.values()].reduce((s, v) => s + v, 0));
+  });
+
+  it("revenue: other fees less deductions are deferred until the PA is paid, then recognised", async () => {
+    const student = (await studentsOf(server, classes[1]!.companyId, 7))[6]!;
+    const pa = await issuedPa(server, token.front_desk!, classes[1]!, student, { otherPayments: [{ name: "Material", amount: "30.00" }], deductions: [{ name: "Goodwill", amount: "5.00" }] });
+    const fees = async () => (await report("finance_staff", "revenue", `from=${today}&to=${today}`)).rows.find((r) => r.programme === "Fees (registration, material, other)" && r.month === today.slice(0, 7));
+    expect(await fees()).toMatchObject({ billed: "25.00", recognised: "0.00", deferred: "25.00" });
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(await fees()).toMatchObject({ billed: "25.00", recognised: "25.00", deferred: "0.00" });
+    const mine = (await revenueByPa(server.db, { from: today, to: today, companyId: null, branchId: null })).find((p) => p.paymentAdviceId === pa.id)!;
+    expect(cents(mine.billed)).toBe((await liveBilled(today, today)).get(pa.id));
+  });
+
+  it("revenue: an issued suspension credit note reduces the PA's deferred revenue, not what was recognised", async () => {
+    const [e] = await enrolmentsWithLessonsAhead(server, 1);
+    const pa = await issuedPa(server, token.front_desk!, e!, e!.studentId);
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const figures = async () => (await revenueByPa(server.db, { from: today, to: today, companyId: null, branchId: null })).find((p) => p.paymentAdviceId === pa.id)!;
+    const before = await figures();
+    const [l1, l2] = e!.lessons;
+    const created = await api(server.app, "POST", "/credit-notes", token.front_desk, { type: "suspension", studentId: e!.studentId, classId: e!.id, startDate: l1!.date, endDate: l2!.date, reason: "Overseas trip" });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.creditNoteId;
+    const move = async (role: string, status: string, body: Record<string, unknown> = {}) => {
+      const current = (await api(server.app, "GET", `/credit-notes/${id}`, token[role])).json().data;
+      if (Object.keys(body).length) expect((await api(server.app, "PUT", `/credit-notes/${id}`, token[role], { updatedAt: current.updatedAt, ...body })).statusCode).toBe(200);
+      const again = (await api(server.app, "GET", `/credit-notes/${id}`, token[role])).json().data;
+      const res = await api(server.app, "PATCH", `/credit-notes/change-status-credit-note/${id}`, token[role], { status, updatedAt: again.updatedAt });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    await move("front_desk", "awaiting_finance_action");
+    await move("finance_staff", "awaiting_finance_approval", { numberOfLesson: 2, receiptId: paid.json().data.receipt.id, reason: "Overseas trip" });
+    const cn = await move("finance_manager", "issued");
+    const after = await figures();
+    expect(after.credited).toBe(cn.summary.subTotal);
+    expect(after.recognised).toBe(before.recognised);
+    expect(cents(after.deferred)).toBe(cents(before.deferred) - cents(cn.summary.subTotal));
+    expect(cents(after.recognised) + cents(after.deferred) + cents(after.credited)).toBe(cents(after.billed));
   });
 
   it("attendance: attended + absent = lessons, the rate their ratio; enrolment lists by period and by students", async () => {

@@ -164,7 +164,7 @@ describe.each(databaseLanes())("issue 10: permissions per rule, role and finance
       expect(res).toEqual({ data: { update_payment_advices_by_pk: { remarks: "Called the parent" } } });
     });
 
-    it("the database refuses non-service writers whatever the policy says; the finance service and admin pass; logs stay append-only", async () => {
+    it("the database refuses non-service writers whatever the policy says; the finance service passes, admin does not; logs stay append-only", async () => {
       const frontDesk = await userId(server.db, "front_desk");
       const { rows } = await server.db.query<{ id: string }>(`select id from payment_advices where "paymentStatus" <> 'paid' order by id limit 1`);
       const id = rows[0]!.id;
@@ -183,7 +183,7 @@ describe.each(databaseLanes())("issue 10: permissions per rule, role and finance
       const { rows: now } = await server.db.query<{ paymentStatus: string }>(`select "paymentStatus" from payment_advices where id = $1`, [id]);
       expect(now[0]!.paymentStatus).toBe("paid");
       const admin = await gql(server.app, tokens.admin, `mutation { update_payment_advice_logs(where: {}, _set: {type: "update"}) { affected_rows } }`);
-      expect(admin.errors?.[0]?.message).toBe("Finance logs cannot be changed or deleted.");
+      expect(admin.errors?.[0]?.message).toBe("Finance logs and ledger entries cannot be changed or deleted.");
     });
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/types.ts";
 import { seedScale, ENROLMENTS_PER_STUDENT, LESSONS_PER_CLASS } from "../../server/db/seed-cli.ts";
 import { databaseLanes, openTestDb } from "../support/db.ts";
+import { moneyModelViolations } from "../support/moneyModel.ts";
 
 async function one<T>(db: Db, sql: string, params: unknown[] = []): Promise<T> {
   return (await db.query<Record<string, T>>(sql, params)).rows[0].v;
@@ -46,6 +47,8 @@ for (const lane of databaseLanes()) {
       const again = await seedScale(db, 10, { tag: "t2" });
       expect(again.students).toBe(10);
       expect(await one<number>(db, "select count(*)::int as v from users where username like 'scale_t2_%'")).toBe(10);
+      // the money model of FINANCE.md §6 holds over the demo and both scale runs
+      expect(await moneyModelViolations(db)).toEqual({});
     });
   });
 }

@@ -123,6 +123,13 @@ describe("class card totals (FINANCE.md §3)", () => {
     expect(isTermSelectable(TERMS[0]!, null)).toBe(true);
     expect(billedLessons({ classType: "regular", lessonStartDate: null, termIds: [T2], lessons: LESSONS }).length).toBe(3);
   });
+  it("a student withdrawn from the class is billed no lesson after the last lesson date (FINANCE.md §4)", () => {
+    const withdrawn = card({ termIds: [T1, T2], lessonEndDate: "2026-04-13" });
+    expect(withdrawn.lessonIds).toEqual(["l1", "l2", "l4", "l5", "m1", "m2"]);
+    expect(withdrawn.classTotal).toBe(6 * 5000);
+    expect(withdrawn.termLines.map((t) => t.lessons)).toEqual([4, 2]);
+    expect(card({ lessonEndDate: "2026-01-04" }).lessons).toBe(0);
+  });
 });
 
 describe("registration fee and the waiver period", () => {

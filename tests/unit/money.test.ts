@@ -60,13 +60,14 @@ describe("numeric strings over GraphQL ↔ integer cents", () => {
   });
 });
 
-describe("the currency input: further digits are cut", () => {
+describe("the currency input: further digits are cut as typed; a text holding them is refused, never cut", () => {
   it.each([
     ["", null],
     ["S$", null],
     ["S$1,234.56", 123456],
-    ["1234.567", 123456],
-    ["1234.999", 123499],
+    ["1234.567", null],
+    ["1234.999", null],
+    ["12.340", null],
     ["-S$1,234.5", -123450],
     ["S$-12", -1200],
     ["  42 ", 4200],

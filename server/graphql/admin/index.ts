@@ -12,6 +12,8 @@ import type { AdminEngine, HasuraMetadata, MetadataChecker } from "./metadata-ty
 import { AdminError, METADATA_OPS, reconcileWithCatalog } from "./metadata-ops.ts";
 import { postgresError, readCatalog, runSqlResponse, withScriptSession, type ScriptSession } from "./run-sql.ts";
 import { v1Insert } from "./v1-insert.ts";
+import { logRunSql, type AdminCaller } from "./run-sql-log.ts";
+import { recordCaller } from "../../auth/caller.ts";
 
 export { AdminError } from "./metadata-ops.ts";
 export type { AdminEngine, HasuraMetadata } from "./metadata-types.ts";
@@ -77,10 +79,22 @@ export class AdminInterfaces {
     private readonly db: Db,
   ) {}
 
-  handle(iface: Interface, body: unknown): Promise<unknown> {
-    const run = this.queue.then(() => this.request(iface, body));
+  handle(iface: Interface, body: unknown, caller: AdminCaller = {}): Promise<unknown> {
+    const run = this.queue.then(async () => {
+      await this.logBreakGlass(iface, body, caller);
+      return this.request(iface, body);
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** Every run_sql is recorded before it runs (run-sql-log.ts); one that cannot be recorded does not run. */
+  private async logBreakGlass(iface: Interface, body: unknown, caller: AdminCaller): Promise<void> {
+    try {
+      await logRunSql(this.db, iface, body, caller);
+    } catch {
+      throw new AdminError("unexpected", "run_sql could not be recorded in the break-glass log; nothing was run", "$", 500);
+    }
   }
 
   /**
@@ -181,10 +195,15 @@ export class AdminInterfaces {
     }
   }
 
+  /** The v1 insert acts as the admin role, so the database's guards apply to it as to GraphQL; run_sql stays outside them. */
   private async insert(args: unknown, session: ScriptSession, pending: Pending): Promise<unknown> {
     pending.fresh = false;
     try {
-      return await v1Insert(session, pending.metadata, args);
+      await recordCaller(session, {}, true);
+      const result = await v1Insert(session, pending.metadata, args);
+      // a failed insert fails the whole request; a later run_sql step of a bulk runs as before, without a caller
+      await session.query(`select set_config('hasura.user', '', true)`);
+      return result;
     } catch (error) {
       throw fromDatabaseError(error);
     }
@@ -207,7 +226,7 @@ export const adminPlugin: FastifyPluginAsync<AdminPluginOptions> = async (app, o
     const role = request.headers["x-hasura-role"];
     if (typeof role === "string" && role !== "" && role !== "admin") return denied(reply, 400, "restricted access : admin only");
     try {
-      return reply.code(200).send(await admin.handle(iface, request.body));
+      return reply.code(200).send(await admin.handle(iface, request.body, { ip: request.ip, userAgent: request.headers["user-agent"] }));
     } catch (error) {
       if (error instanceof AdminError) return reply.code(error.status).send(error.body());
       request.log.error(error);

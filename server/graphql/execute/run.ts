@@ -7,6 +7,7 @@ import type { Access } from "../plan/permissions.ts";
 import { checkDocumentLimits, checkPlanLimits, checkResponseSize, type RequestLimits } from "../plan/limits.ts";
 import { fragmentsOf, planOperation } from "../plan/plan.ts";
 import { sanitiseRichTextWrites } from "../plan/rich-text.ts";
+import { checkNumericWrites } from "../plan/numeric-scale.ts";
 import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
 import { SqlBuilder } from "../sql/builder.ts";
 import { compileInsertedOutput, compileInsertRows } from "../sql/mutation.ts";
@@ -186,6 +187,7 @@ function prepareUncached(ctx: Pick<ExecutionContext, "schema" | "model" | "acces
   const variables = prepareVariables(ctx.schema, op, request.variables);
   const introspection = op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && INTROSPECTION.has(s.name.value));
   const plan = sanitiseRichTextWrites(planOperation({ schema: ctx.schema, model: ctx.model, access: ctx.access, operation: op, fragments: fragmentsOf(doc.definitions), variables }));
+  checkNumericWrites(plan);
   if (ctx.limits) checkPlanLimits(plan, ctx.limits, ctx.access);
   return { plan, doc, op, variables, introspection };
 }

@@ -47,13 +47,17 @@ export function isTermSelectable(term: Pick<CardTerm, "endDate">, lessonStartDat
   return !lessonStartDate || term.endDate >= lessonStartDate;
 }
 
-/** The billed lessons of a card, in date order. */
-export function billedLessons(input: { classType: ClassType | string; lessonStartDate: string | null; termIds: readonly string[]; lessons: readonly CardLesson[] }): CardLesson[] {
+/**
+ * The billed lessons of a card, in date order. `lessonEndDate`: the last lesson of a student withdrawn
+ * from the class (FINANCE.md §4): lessons after it are not billed.
+ */
+export function billedLessons(input: { classType: ClassType | string; lessonStartDate: string | null; lessonEndDate?: string | null; termIds: readonly string[]; lessons: readonly CardLesson[] }): CardLesson[] {
   const terms = new Set(input.termIds);
   const termless = isTermless(input.classType);
   return input.lessons
     .filter((l) => isBillableLesson(l))
     .filter((l) => !input.lessonStartDate || l.date >= input.lessonStartDate)
+    .filter((l) => !input.lessonEndDate || l.date <= input.lessonEndDate)
     .filter((l) => termless || (l.termId !== null && terms.has(l.termId)))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id < b.id ? -1 : 1));
 }
@@ -61,6 +65,8 @@ export function billedLessons(input: { classType: ClassType | string; lessonStar
 export interface ClassCardInput {
   classType: ClassType | string;
   lessonStartDate: string | null;
+  /** The last lesson of a withdrawn student: later lessons are not billed. */
+  lessonEndDate?: string | null;
   /** Chosen terms (ignored for special and others classes). */
   termIds: readonly string[];
   /** Every lesson of the class (the function filters). */

@@ -15,6 +15,20 @@ export function creditNoteTotals(base: CreditNoteBase, gstPercent: GstPercent): 
   return { subTotal, gst, total: subTotal + gst };
 }
 
+/**
+ * The overpaid amount of a credit note for `cash` overpaid: net of GST (cash ÷ (1 + rate), to the cent), so
+ * that the credit note's total equals the cash; where no cent gives exactly that total, the largest whose
+ * total stays below it (money out never exceeds money in).
+ */
+export function overpaidNetOfGst(cash: Cents, gstPercent: GstPercent): Cents {
+  if (cash <= 0) return 0;
+  let net = Math.round((cash * 100) / (100 + gstPercent));
+  const total = (n: Cents) => creditNoteTotals({ overpaidAmount: n }, gstPercent).total;
+  while (net > 0 && total(net) > cash) net -= 1;
+  while (total(net + 1) <= cash) net += 1;
+  return net;
+}
+
 export const CREDIT_NOTE_TYPES = ["suspension", "overpaid"] as const;
 export type CreditNoteType = (typeof CREDIT_NOTE_TYPES)[number];
 export const CREDIT_NOTE_TYPE_LABELS: Record<CreditNoteType, string> = { suspension: "Suspension", overpaid: "Overpaid" };
@@ -117,6 +131,9 @@ export const CREDIT_NOTE_MESSAGES = {
   numberOfLessonTooMany: "The number of lessons cannot be more than the lessons suspended.",
   overpaidTooMuch: "The overpaid amount cannot be more than the receipt's amount.",
   duplicateTooEarly: "A credit note can be duplicated once front desk has completed it.",
+  duplicateLive: "Only a rejected or voided credit note can be duplicated: this suspension already has a live credit note for the class.",
+  alreadyLive: "This suspension already has another live credit note for the class: approve one only.",
+  fourEyes: "You filled in this credit note's fees: another finance manager must approve it (four eyes).",
   stale: "This record was changed by someone else. Reload to see the latest.",
 } as const;
 

@@ -78,6 +78,16 @@ export function creditNoteLeft(total: Cents, used: Cents): Cents {
   return Math.max(0, total - used);
 }
 
+/**
+ * The void reason of receipts voided with their paid PA (FINANCE.md §4): that money stays received and becomes
+ * customer credit, whereas a receipt voided on its own gives its money back. The ledger and the reconciliation
+ * tell the two apart by this prefix.
+ */
+export const VOIDED_WITH_PA_REASON = "Payment advice voided: ";
+
+/** SQL: whether receipt `r` was voided on its own (its money taken back), not with its paid PA. */
+export const SELF_VOIDED_RECEIPT_SQL = `(r.status = 'voided' and r."voidReason" is not null and left(r."voidReason", ${VOIDED_WITH_PA_REASON.length}) <> '${VOIDED_WITH_PA_REASON}')`;
+
 export const INVOICE_MESSAGES = {
   notFound: "Invoice not found.",
   receiptNotFound: "Receipt not found.",
@@ -93,6 +103,7 @@ export const INVOICE_MESSAGES = {
   creditNoteRequired: "Please select a credit note.",
   creditNoteUnusable: "This credit note is not an issued credit note of the student.",
   receiptVoided: "This receipt is already voided.",
+  receiptCredited: (documents: string) => `Money of this receipt was credited or is being refunded (${documents}); void or reject those first.`,
   creditNoteTooSmall: (left: Cents) => `The credit note has only ${formatMoney(left)} left.`,
 } as const;
 

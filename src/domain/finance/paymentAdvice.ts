@@ -14,6 +14,8 @@ export interface ClassInformationEntry {
   /** The class id. */
   id: string;
   lessonStartDate: string | null;
+  /** Set by the server when the student was withdrawn from the class: no lesson after it is billed. */
+  lessonEndDate?: string | null;
   termIds: string[];
   discountIds: string[];
   quantityAdditionalLesson: number;
@@ -70,6 +72,7 @@ export function computePaymentAdvice(input: PaymentAdviceComputeInput): PaymentA
     const totals = computeClassCard({
       classType: cls.classType,
       lessonStartDate: entry.lessonStartDate,
+      lessonEndDate: entry.lessonEndDate ?? null,
       termIds: entry.termIds,
       lessons: cls.lessons,
       terms: cls.terms,

@@ -115,6 +115,8 @@ export interface TermInformationStored {
 /** One class card as stored in `classInformations` and replied: the choices plus what the server computed. */
 export interface ClassInformationStored extends Omit<ClassInformationInput, "additionalDiscount" | "otherPayments" | "deductions" | "deposits" | "deductedDeposit"> {
   className: string;
+  /** The last lesson billed when the student was withdrawn from the class (absent otherwise). */
+  lessonEndDate?: string | null;
   classType: string;
   classStatus: string;
   additionalDiscount: MoneyText;
@@ -177,7 +179,8 @@ export interface PaymentAdviceRecord {
 
 export interface VoidPaidReply {
   paymentAdvice: PaymentAdviceRecord;
-  creditNote: { id: string; name: string; total: MoneyText };
+  /** The overpaid credit note for the money received; null when all of it was already credited. */
+  creditNote: { id: string; name: string; total: MoneyText } | null;
 }
 
 /** GET …/{id}/paper: what the printable paper shows. */
@@ -281,6 +284,7 @@ export function classInformationToStored(entry: ClassInformationEntry, cls: Pick
     classType: cls.classType,
     classStatus: cls.classStatus,
     lessonStartDate: entry.lessonStartDate,
+    ...(entry.lessonEndDate ? { lessonEndDate: entry.lessonEndDate } : {}),
     termIds: entry.termIds,
     discountIds: t.discounts.map((d) => d.id),
     quantityAdditionalLesson: entry.quantityAdditionalLesson,

@@ -117,6 +117,7 @@ export const REFUND_MESSAGES = {
   creditNoteUnknown: "Only the student's issued credit notes can be included.",
   depositUnknown: "Only the student's paid deposits can be included.",
   negative: "The refund total cannot be negative.",
+  fourEyes: "You filled in this refund's fees: another finance manager must approve it (four eyes).",
   stale: "This record was changed by someone else. Reload to see the latest.",
 } as const;
 

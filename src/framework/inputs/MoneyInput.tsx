@@ -1,4 +1,4 @@
-/** The S$ currency input: prefix, minus sign when negative, thousands grouping, two decimals, extra digits cut. */
+/** The S$ currency input: prefix, minus sign when negative, thousands grouping, two decimals; a third decimal typed is dropped as shown. */
 import { Input, type InputProps } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { formatMoney, formatMoneyInputText, parseMoneyInput, type Cents } from "../../domain/money.ts";

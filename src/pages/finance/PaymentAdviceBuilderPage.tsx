@@ -263,7 +263,8 @@ export default function PaymentAdviceBuilderPage() {
       } else {
         const reply = await api<VoidPaidReply>("PATCH", "/finances/payment-advices/void-paid-pa", body);
         setRecord(reply.data!.paymentAdvice as PaRecord);
-        void toast.info(`Credit note ${reply.data!.creditNote.name} issued for the amount received.`);
+        const creditNote = reply.data!.creditNote;
+        void toast.info(creditNote ? `Credit note ${creditNote.name} issued for the amount received.` : "The amount received was already credited: no new credit note.");
       }
       setVoidOpen(false);
       void toast.success("Payment advice voided.");

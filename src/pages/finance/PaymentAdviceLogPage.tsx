@@ -51,13 +51,21 @@ export function showLoggedValue(key: string, v: unknown): string {
   return String(v);
 }
 
+/** A log row's values: the PA's, and its invoice's (a free-text edit of the invoice is logged on its PA) as invoiceName, invoiceNotes… */
+function loggedValues(value: unknown): Record<string, unknown> {
+  const v = value as { paymentAdvice?: Record<string, unknown>; invoice?: Record<string, unknown> } | null;
+  const out: Record<string, unknown> = { ...(v?.paymentAdvice ?? {}) };
+  for (const [k, x] of Object.entries(v?.invoice ?? {})) out[`invoice${k[0]!.toUpperCase()}${k.slice(1)}`] = x;
+  return out;
+}
+
 export default function PaymentAdviceLogPage() {
   const { id } = useParams();
   const { data, isLoading } = useQuery({ queryKey: ["pa-log", id], queryFn: () => fetchPaLog(id!), enabled: Boolean(id), retry: false });
   if (isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   if (!data) return <Alert type="error" message="Log not found." />;
-  const before = ((data.valueBefore as { paymentAdvice?: Record<string, unknown> } | null)?.paymentAdvice ?? {}) as Record<string, unknown>;
-  const after = ((data.valueAfter as { paymentAdvice?: Record<string, unknown> } | null)?.paymentAdvice ?? {}) as Record<string, unknown>;
+  const before = loggedValues(data.valueBefore);
+  const after = loggedValues(data.valueAfter);
   // Ids say nothing to a reader; the names they stand for are shown elsewhere on the page.
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !/Id$/.test(k));
   const pa = data.paymentAdvice;

@@ -22,6 +22,7 @@ import {
   REFUND_METHODS,
   REFUND_STATUS_COLOURS,
   REFUND_STATUS_LABELS,
+  refundTotals,
   type Rating,
   type RefundDetail,
   type RefundMethod,
@@ -60,6 +61,28 @@ interface FormValues {
   reasonReject?: string | null;
 }
 
+/**
+ * The summary as the form stands (the server's pricing code on the ticked credit notes and deposits and the
+ * class lines being edited), so it follows each tick at once; the server prices it again on save.
+ */
+function liveSummary(r: RefundDetail, v: Pick<FormValues, "classes" | "creditNoteIds" | "depositIds">): NonNullable<RefundDetail["summary"]> {
+  const cents = (x: string) => numericToCents(x) ?? 0;
+  const classes = r.classes.map((c, i) => {
+    const edit = v.classes?.[i];
+    return {
+      unitPrice: cents(c.unitPrice),
+      leftLessonNo: c.leftLessonNo,
+      oweLessonNo: Number(edit?.oweLessonNo ?? c.oweLessonNo) || 0,
+      deduction: edit ? (edit.deduction ?? 0) : cents(c.deduction),
+      otherPayments: edit?.otherPayments ? edit.otherPayments.map((p) => ({ name: p?.name ?? "", amount: p?.amount ?? 0 })) : c.otherPayments.map((p) => ({ name: p.name, amount: cents(p.amount) })),
+      gstPercent: c.gstPercent,
+    };
+  });
+  const ticked = (choices: Array<{ id: string; amount: string }>, ids: string[]) => choices.filter((c) => ids.includes(c.id)).map((c) => cents(c.amount));
+  const t = refundTotals(classes, ticked(r.creditNoteChoices, v.creditNoteIds ?? r.creditNoteIds), ticked(r.depositChoices, v.depositIds ?? r.depositIds));
+  return { classAmount: centsToNumeric(t.classAmount), creditNoteAmount: centsToNumeric(t.creditNoteAmount), depositAmount: centsToNumeric(t.depositAmount), total: centsToNumeric(t.total) };
+}
+
 export function useRefund(id: string | undefined) {
   return useQuery({ queryKey: ["refund", id], queryFn: async () => (await api<RefundDetail>("GET", `/refund/${id}`)).data!, enabled: Boolean(id), retry: false });
 }
@@ -78,6 +101,9 @@ export function RefundView({ id }: { id: string }) {
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState<string | null>(null);
   const step = r?.editStep ?? null;
+  const watchedClasses = Form.useWatch("classes", form) as ClassValues[] | undefined;
+  const watchedCreditNotes = Form.useWatch("creditNoteIds", form) as string[] | undefined;
+  const watchedDeposits = Form.useWatch("depositIds", form) as string[] | undefined;
 
   useEffect(() => {
     if (!r) return;
@@ -166,6 +192,7 @@ export function RefundView({ id }: { id: string }) {
       `${REFUND_STATUS_LABELS[to]}.`,
     );
 
+  const summary = step === "complete-front-desk" || step === "approve" ? liveSummary(r, { classes: watchedClasses, creditNoteIds: watchedCreditNotes, depositIds: watchedDeposits }) : r.summary;
   const rejectable = r.moves.some((m) => m.to === "rejected_by_sale" || m.to === "rejected_by_finance");
   return (
     <Form form={form} layout="vertical" disabled={Boolean(busy)}>
@@ -341,12 +368,12 @@ export function RefundView({ id }: { id: string }) {
 
         <Card size="small" title="Summary">
           <Descriptions size="small" column={{ xs: 1, md: 4 }} bordered>
-            <Descriptions.Item label="Classes">{money(r.summary?.classAmount)}</Descriptions.Item>
-            <Descriptions.Item label="Credit Notes">{money(r.summary?.creditNoteAmount)}</Descriptions.Item>
-            <Descriptions.Item label="Deposits">{money(r.summary?.depositAmount)}</Descriptions.Item>
+            <Descriptions.Item label="Classes">{money(summary?.classAmount)}</Descriptions.Item>
+            <Descriptions.Item label="Credit Notes">{money(summary?.creditNoteAmount)}</Descriptions.Item>
+            <Descriptions.Item label="Deposits">{money(summary?.depositAmount)}</Descriptions.Item>
             <Descriptions.Item label="Total Refund">
               <Typography.Text strong data-testid="refund-total">
-                {money(r.summary?.total)}
+                {money(summary?.total)}
               </Typography.Text>
             </Descriptions.Item>
           </Descriptions>

@@ -18,6 +18,7 @@ import {
   CARD_TYPE_LABELS, CARD_TYPES, creditNoteLeft, INVOICE_STATUS_LABELS, INVOICE_STATUS_TONES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, paymentMethodLabel,
   type InvoiceDetail, type PaymentMethod,
 } from "../../../domain/finance/invoice.ts";
+import { BOUND_MESSAGES, MAX_DOCUMENT_CENTS, paymentDateError } from "../../../domain/finance/bounds.ts";
 import { MoneyInput } from "../../../framework/inputs/MoneyInput.tsx";
 import { DateInput } from "../../../framework/inputs/lazyInputs.tsx";
 import { DATE_FORMAT } from "../../../domain/dates.ts";
@@ -163,6 +164,18 @@ function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean;
   const [saving, setSaving] = useState(false);
   const method = Form.useWatch("paymentMethod", form);
   const creditNotes = useCreditNotes(detail.student?.id, open && method === "credit_note");
+  // The server's bounds (FINANCE.md §1), shown before sending; the server checks them again.
+  const amountWithinBound = {
+    validator: async (_: unknown, v: Cents | null) => {
+      if (v !== null && v > MAX_DOCUMENT_CENTS) throw new Error(BOUND_MESSAGES.payment);
+    },
+  };
+  const dateInWindow = {
+    validator: async (_: unknown, v: Dayjs | null) => {
+      const error = v ? paymentDateError(v.format(DATE_FORMAT), detail.paymentAdvice.issueDate, todayInSingapore()) : null;
+      if (error) throw new Error(error);
+    },
+  };
   const submit = async (values: PaymentForm) => {
     setSaving(true);
     try {
@@ -182,7 +195,7 @@ function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean;
   return (
     <Modal title="Record payment" open={open} onCancel={onClose} onOk={() => form.submit()} okText="Record" confirmLoading={saving} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ paymentMethod: "cash", amount: numericToCents(detail.balanceDue) || null }}>
-        <Form.Item name="amount" label="Amount" rules={[{ required: true, message: "Please enter the amount." }]}>
+        <Form.Item name="amount" label="Amount" rules={[{ required: true, message: "Please enter the amount." }, amountWithinBound]}>
           <MoneyInput aria-label="Amount" />
         </Form.Item>
         <Form.Item name="paymentMethod" label="Payment Method" rules={[{ required: true, message: "Please select the payment method." }]}>
@@ -198,7 +211,7 @@ function RecordPaymentDialog({ open, detail, onClose, onDone }: { open: boolean;
             <Select aria-label="Credit Note" loading={creditNotes.loading} options={creditNotes.choices.map((c) => ({ value: c.id, label: `${c.name} (${formatMoney(c.left)} left)` }))} />
           </Form.Item>
         )}
-        <Form.Item name="paymentDate" label="Payment Date">
+        <Form.Item name="paymentDate" label="Payment Date" rules={[dateInWindow]}>
           <DateInput format={DATE_FORMAT} style={{ width: "100%" }} placeholder={todayInSingapore()} />
         </Form.Item>
         <Form.Item name="referenceNo" label="Reference No.">

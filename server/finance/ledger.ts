@@ -1,0 +1,286 @@
+/**
+ * The ledger's one writer (FINANCE.md §7): every finance operation calls one `post…` here, inside its own
+ * finance transaction, right after its document change. Each reads the figures it needs, asks the pure
+ * rules of src/domain/finance/ledger.ts for the lines and writes one balanced entry (the database checks
+ * the balance at commit). Nothing else writes journal rows.
+ */
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "../db/index.ts";
+import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
+import {
+  creditNoteIssued,
+  creditNoteVoided,
+  paEdited,
+  paIssued,
+  paReversed,
+  paTarget,
+  paVoidedPaid,
+  paymentReceived,
+  receiptVoided,
+  refundRefunded,
+  type AlreadyCredited,
+  type CreditNoteFigures,
+  type LedgerLine,
+  type LedgerOperation,
+  type PaFigures,
+  type PaStanding,
+} from "../../src/domain/finance/ledger.ts";
+import { refundClassFigures } from "../../src/domain/finance/refund.ts";
+import type { GstPercent } from "../../src/domain/finance/summary.ts";
+import type { PaRow } from "./paymentAdviceRecord.ts";
+
+export type LedgerDocumentType = "payment_advice" | "receipt" | "credit_note" | "refund";
+
+export interface EntryHead {
+  companyId: string;
+  studentId: string;
+  /** The Singapore day the entry belongs to (YYYY-MM-DD). */
+  day: string;
+  operation: LedgerOperation;
+  documentType: LedgerDocumentType;
+  documentId: string;
+  documentNumber: string | null;
+  createdBy: string | null;
+}
+
+export interface Entry {
+  head: EntryHead;
+  lines: LedgerLine[];
+}
+
+export const cents = (v: string | number | null | undefined): Cents => numericToCents(v ?? "0") ?? 0;
+
+/** Writes entries and their lines in two statements; entries without lines are skipped. */
+export async function writeEntries(tx: Queryable, entries: readonly Entry[]): Promise<number> {
+  const real = entries.filter((e) => e.lines.length > 0).map((e) => ({ ...e, id: randomUUID() }));
+  if (!real.length) return 0;
+  await tx.query(
+    `insert into journal_entries (id, "companyId", "studentId", day, operation, "documentType", "documentId", "documentNumber", "createdBy", "updatedBy")
+     select id, "companyId", "studentId", day, operation, "documentType", "documentId", "documentNumber", "createdBy", "createdBy"
+     from json_to_recordset($1::text::json) as x(id uuid, "companyId" uuid, "studentId" uuid, day date, operation text, "documentType" text, "documentId" uuid, "documentNumber" text, "createdBy" uuid)`,
+    [JSON.stringify(real.map((e) => ({ id: e.id, ...e.head })))],
+  );
+  await tx.query(
+    `insert into journal_lines ("entryId", "companyId", "studentId", day, account, method, debit, credit, "createdBy", "updatedBy")
+     select "entryId", "companyId", "studentId", day, account, method, debit, credit, "createdBy", "createdBy"
+     from json_to_recordset($1::text::json) as x("entryId" uuid, "companyId" uuid, "studentId" uuid, day date, account text, method text, debit numeric, credit numeric, "createdBy" uuid)`,
+    [
+      JSON.stringify(
+        real.flatMap((e) =>
+          e.lines.map((l) => ({
+            entryId: e.id, companyId: e.head.companyId, studentId: e.head.studentId, day: e.head.day, account: l.account, method: l.method,
+            debit: centsToNumeric(l.debit), credit: centsToNumeric(l.credit), createdBy: e.head.createdBy,
+          })),
+        ),
+      ),
+    ],
+  );
+  return real.length;
+}
+
+/** Posts one entry (nothing when the operation moves no money). */
+export async function postEntry(tx: Queryable, head: EntryHead, lines: LedgerLine[]): Promise<void> {
+  await writeEntries(tx, [{ head, lines }]);
+}
+
+// ── payment advices and their receipts ─────────────────────────────────────────────────────────
+
+/** The ledger figures of a PA's stored summary. */
+export function paFigures(summary: PaRow["paymentSummaryStatic"]): PaFigures {
+  return {
+    totalBeforeGst: cents(summary?.totalBeforeGst),
+    gst: cents(summary?.gst),
+    deposit: cents(summary?.deposit),
+    deductedDeposit: cents(summary?.deductedDeposit),
+    totalPayable: cents(summary?.totalPayable),
+  };
+}
+
+interface PaHead {
+  id: string;
+  name: string | null;
+  companyId: string;
+  studentId: string;
+  paymentStatus: string;
+  paymentSummaryStatic: PaRow["paymentSummaryStatic"];
+}
+
+async function readPa(tx: Queryable, paId: string): Promise<PaHead> {
+  const { rows } = await tx.query<PaHead>(`select id, name, "companyId", "studentId", "paymentStatus", "paymentSummaryStatic" from payment_advices where id = $1`, [paId]);
+  return rows[0]!;
+}
+
+const LIVE_PA = ["unpaid", "paid", "overpaid", "overdue"];
+
+/** Where a PA and its receipts stand in the ledger (receivable; deposits billed and not yet paid). */
+export async function paStanding(db: Queryable, paId: string): Promise<PaStanding> {
+  const { rows } = await db.query<{ receivable: string; billed: string }>(
+    `select coalesce(sum(case when l.account = 'receivable' then l.debit - l.credit end), 0)::text as receivable,
+            coalesce(sum(case when l.account = 'deposits_billed' then l.credit - l.debit end), 0)::text as billed
+     from journal_entries e join journal_lines l on l."entryId" = e.id
+     where (e."documentType" = 'payment_advice' and e."documentId" = $1)
+        or (e."documentType" = 'receipt' and e."documentId" in (select id from receipts where "paymentAdviceId" = $1))`,
+    [paId],
+  );
+  return { receivable: cents(rows[0]?.receivable), depositsBilled: cents(rows[0]?.billed) };
+}
+
+/** What a PA should leave standing now, from its documents: the money received on it. */
+export async function paTargetOf(db: Queryable, pa: PaHead): Promise<PaStanding> {
+  const { rows } = await db.query<{ received: string }>(
+    `select (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
+             where i."paymentAdviceId" = $1 and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received`,
+    [pa.id],
+  );
+  const f = paFigures(pa.paymentSummaryStatic);
+  return paTarget({ live: LIVE_PA.includes(pa.paymentStatus), totalPayable: f.totalPayable, deposit: f.deposit, received: cents(rows[0]?.received) });
+}
+
+const paHead = (pa: PaHead, operation: LedgerOperation, by: string | null): EntryHead => ({
+  companyId: pa.companyId, studentId: pa.studentId, day: todayInSingapore(), operation, documentType: "payment_advice", documentId: pa.id, documentNumber: pa.name, createdBy: by,
+});
+
+/** A draft issued: its summary as the figures. */
+export async function postPaIssued(tx: Queryable, paId: string, by: string | null): Promise<void> {
+  const pa = await readPa(tx, paId);
+  await postEntry(tx, paHead(pa, "pa_issued", by), paIssued(paFigures(pa.paymentSummaryStatic)));
+}
+
+/** An unpaid PA edited: the difference between the summary before (the row read before the edit) and now. */
+export async function postPaEdited(tx: Queryable, before: Pick<PaRow, "paymentStatus" | "paymentSummaryStatic">, paId: string, by: string | null): Promise<void> {
+  if (before.paymentStatus !== "unpaid") return;
+  const pa = await readPa(tx, paId);
+  await postEntry(tx, paHead(pa, "pa_edited", by), paEdited(paFigures(before.paymentSummaryStatic), paFigures(pa.paymentSummaryStatic)));
+}
+
+/** An unpaid PA with no payment voided or withdrawn: its issue reversed. */
+export async function postPaReversed(tx: Queryable, paId: string, operation: "pa_voided_unpaid" | "pa_withdrawn", by: string | null): Promise<void> {
+  const pa = await readPa(tx, paId);
+  await postEntry(tx, paHead(pa, operation, by), paReversed(paFigures(pa.paymentSummaryStatic)));
+}
+
+/** A paid PA voided: the sale reversed, what its payments settled turned into customer credit. */
+export async function postPaVoidedPaid(tx: Queryable, paId: string, by: string | null): Promise<void> {
+  const pa = await readPa(tx, paId);
+  await postEntry(tx, paHead(pa, "pa_voided_paid", by), paVoidedPaid(paFigures(pa.paymentSummaryStatic), await paStanding(tx, paId), await creditedBefore(tx, paId)));
+}
+
+/** The suspension credit notes (issued or used) and refunded lessons made from a PA's receipts: their part before GST and their GST. */
+export async function creditedBefore(tx: Queryable, paId: string): Promise<AlreadyCredited> {
+  const { rows: notes } = await tx.query<{ subTotal: string | null; gst: string | null }>(
+    `select cn.summary->>'subTotal' as "subTotal", cn.summary->>'gst' as gst from credit_notes cn left join credit_note_fees f on f.id = cn."creditNoteFeeId"
+     where cn.type = 'suspension' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used')
+       and (cn."paymentAdviceId" = $1 or f."receiptId" in (select id from receipts where "paymentAdviceId" = $1))`,
+    [paId],
+  );
+  const { rows: lines } = await tx.query<{ unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string }>(
+    `select rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments", pa.gst::text as gst
+     from refund_classes rc join refunds rf on rf.id = rc."refundId" join receipts r on r.id = rc."receiptId" join payment_advices pa on pa.id = r."paymentAdviceId"
+     where r."paymentAdviceId" = $1 and rc.status = 'active' and rf.status <> 'deleted' and rf."refundStatus" = 'refunded'`,
+    [paId],
+  );
+  const credited = { net: 0, gst: 0 };
+  for (const n of notes) {
+    credited.net += cents(n.subTotal);
+    credited.gst += cents(n.gst);
+  }
+  for (const l of lines) {
+    const f = refundClassFigures({
+      unitPrice: cents(l.unitPrice), leftLessonNo: l.leftLessonNo, oweLessonNo: l.oweLessonNo, deduction: cents(l.deduction),
+      otherPayments: (l.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(l.gst) as GstPercent,
+    });
+    credited.net += f.amount - f.gst;
+    credited.gst += f.gst;
+  }
+  return credited;
+}
+
+interface ReceiptHead {
+  id: string;
+  name: string | null;
+  companyId: string;
+  studentId: string;
+  paymentAdviceId: string;
+  amount: string;
+  paymentMethod: string;
+  receiptDate: string;
+}
+
+async function readReceipt(tx: Queryable, receiptId: string): Promise<ReceiptHead> {
+  const { rows } = await tx.query<ReceiptHead>(
+    `select id, name, "companyId", "studentId", "paymentAdviceId", amount::text as amount, "paymentMethod", "receiptDate"::text as "receiptDate" from receipts where id = $1`,
+    [receiptId],
+  );
+  return rows[0]!;
+}
+
+/** A payment recorded (after the invoice and the PA have settled): the money in, the PA's standing after it. */
+export async function postPayment(tx: Queryable, receiptId: string, by: string | null): Promise<void> {
+  const r = await readReceipt(tx, receiptId);
+  const pa = await readPa(tx, r.paymentAdviceId);
+  const lines = paymentReceived({ amount: cents(r.amount), method: r.paymentMethod }, await paStanding(tx, pa.id), await paTargetOf(tx, pa));
+  await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: r.receiptDate, operation: "payment_received", documentType: "receipt", documentId: r.id, documentNumber: r.name, createdBy: by }, lines);
+}
+
+/** A receipt voided (after the invoice and the PA have settled): the payment taken back. */
+export async function postReceiptVoided(tx: Queryable, receiptId: string, by: string | null): Promise<void> {
+  const r = await readReceipt(tx, receiptId);
+  const pa = await readPa(tx, r.paymentAdviceId);
+  const lines = receiptVoided({ amount: cents(r.amount), method: r.paymentMethod }, await paStanding(tx, pa.id), await paTargetOf(tx, pa));
+  await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: todayInSingapore(), operation: "receipt_voided", documentType: "receipt", documentId: r.id, documentNumber: r.name, createdBy: by }, lines);
+}
+
+// ── credit notes and refunds ───────────────────────────────────────────────────────────────────
+
+interface CnHead {
+  id: string;
+  name: string | null;
+  companyId: string;
+  studentId: string;
+  type: "suspension" | "overpaid";
+  summary: { subTotal?: string; gst?: string; total?: string } | null;
+}
+
+export const creditNoteFigures = (cn: Pick<CnHead, "type" | "summary">): CreditNoteFigures => ({
+  type: cn.type, subTotal: cents(cn.summary?.subTotal), gst: cents(cn.summary?.gst), total: cents(cn.summary?.total),
+});
+
+/** A credit note issued (approved) or voided. */
+export async function postCreditNote(tx: Queryable, cnId: string, operation: "credit_note_issued" | "credit_note_voided", by: string | null): Promise<void> {
+  const { rows } = await tx.query<CnHead>(`select id, name, "companyId", "studentId", type, summary from credit_notes where id = $1`, [cnId]);
+  const cn = rows[0]!;
+  const figures = creditNoteFigures(cn);
+  const lines = operation === "credit_note_issued" ? creditNoteIssued(figures) : creditNoteVoided(figures);
+  await postEntry(tx, { companyId: cn.companyId, studentId: cn.studentId, day: todayInSingapore(), operation, documentType: "credit_note", documentId: cn.id, documentNumber: cn.name, createdBy: by }, lines);
+}
+
+/** The ledger figures of a refund: its class lines priced again (GST at each receipt's PA rate), its included amounts. */
+export async function refundFigures(db: Queryable, refundId: string): Promise<{ classNet: Cents; classGst: Cents; creditNotes: Cents; deposits: Cents; method: string }> {
+  const { rows: classes } = await db.query<{ unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string | null }>(
+    `select rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments",
+            (select pa.gst::text from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = rc."receiptId") as gst
+     from refund_classes rc where rc."refundId" = $1 and rc.status = 'active'`,
+    [refundId],
+  );
+  const { rows } = await db.query<{ summary: { creditNoteAmount?: string; depositAmount?: string } | null; refundMethod: string | null }>(`select summary, "refundMethod" from refunds where id = $1`, [refundId]);
+  let classNet = 0;
+  let classGst = 0;
+  for (const c of classes) {
+    const f = refundClassFigures({
+      unitPrice: cents(c.unitPrice), leftLessonNo: c.leftLessonNo, oweLessonNo: c.oweLessonNo, deduction: cents(c.deduction),
+      otherPayments: (c.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(c.gst ?? 0) as GstPercent,
+    });
+    classNet += f.amount - f.gst;
+    classGst += f.gst;
+  }
+  return { classNet, classGst, creditNotes: cents(rows[0]?.summary?.creditNoteAmount), deposits: cents(rows[0]?.summary?.depositAmount), method: rows[0]?.refundMethod ?? "unknown" };
+}
+
+/** A refund refunded: paid out by its method. */
+export async function postRefund(tx: Queryable, refundId: string, by: string | null): Promise<void> {
+  const { rows } = await tx.query<{ name: string | null; companyId: string; studentId: string }>(`select name, "companyId", "studentId" from refunds where id = $1`, [refundId]);
+  const r = rows[0]!;
+  const lines = refundRefunded(await refundFigures(tx, refundId));
+  await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: todayInSingapore(), operation: "refund_refunded", documentType: "refund", documentId: refundId, documentNumber: r.name, createdBy: by }, lines);
+}

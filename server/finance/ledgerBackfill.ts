@@ -1,0 +1,135 @@
+/**
+ * Entries for documents made before the ledger, or written as raw rows by the demo and scale seeds
+ * (issue 31 §1): each document with no journal entry gets the entries its state implies, through the same
+ * posting rules as the finance service (src/domain/finance/ledger.ts) — issued, each payment, each void —
+ * dated on the document's own days. Idempotent: a document with entries is left alone, so it runs after
+ * the migrations at every start and at the end of seeding. It fixes nothing: a document that breaks the
+ * model gets the entries it implies, and `npm run reconcile` reports the difference.
+ */
+import type { Db, Queryable } from "../db/index.ts";
+import { SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
+import {
+  creditNoteIssued,
+  creditNoteVoided,
+  negate,
+  net,
+  paIssued,
+  paReversed,
+  paTarget,
+  paymentMoney,
+  refundRefunded,
+  settle,
+  standingAfter,
+  type LedgerLine,
+} from "../../src/domain/finance/ledger.ts";
+import { cents, creditNoteFigures, paFigures, refundFigures, writeEntries, type Entry, type EntryHead } from "./ledger.ts";
+import { financeTransaction } from "./transaction.ts";
+import type { PaRow } from "./paymentAdviceRecord.ts";
+
+const BATCH = 1000;
+const SG_DAY = (col: string) => `to_char(${col} at time zone 'Asia/Singapore', 'YYYY-MM-DD')`;
+
+interface PaGroup {
+  id: string;
+  name: string | null;
+  companyId: string;
+  studentId: string;
+  paymentStatus: string;
+  issueDay: string;
+  changedDay: string;
+  paymentSummaryStatic: PaRow["paymentSummaryStatic"];
+  received: string;
+  receipts: Array<{ id: string; name: string | null; amount: string; method: string; day: string; selfVoided: boolean; voidDay: string }>;
+}
+
+/** The entries a PA and its receipts imply, the PA settled to its standing in the last of them. */
+export function paGroupEntries(g: PaGroup): Entry[] {
+  const head = (operation: EntryHead["operation"], day: string): EntryHead => ({
+    companyId: g.companyId, studentId: g.studentId, day, operation, documentType: "payment_advice", documentId: g.id, documentNumber: g.name, createdBy: null,
+  });
+  const figures = paFigures(g.paymentSummaryStatic);
+  const entries: Entry[] = [{ head: head("pa_issued", g.issueDay), lines: paIssued(figures) }];
+  for (const r of g.receipts) {
+    const receiptHead = (operation: EntryHead["operation"], day: string): EntryHead => ({ ...head(operation, day), documentType: "receipt", documentId: r.id, documentNumber: r.name });
+    const money = paymentMoney({ amount: cents(r.amount), method: r.method });
+    entries.push({ head: receiptHead("payment_received", r.day), lines: money });
+    if (r.selfVoided) entries.push({ head: receiptHead("receipt_voided", r.voidDay), lines: negate(money) });
+  }
+  const live = ["unpaid", "paid", "overpaid", "overdue"].includes(g.paymentStatus);
+  if (g.paymentStatus === "voided") {
+    const paid = g.receipts.some((r) => !r.selfVoided);
+    entries.push({ head: head(paid ? "pa_voided_paid" : "pa_voided_unpaid", g.changedDay), lines: paReversed(figures) });
+  } else if (g.paymentStatus === "withdrawn") {
+    entries.push({ head: head("pa_withdrawn", g.changedDay), lines: paReversed(figures) });
+  }
+  const all: LedgerLine[] = entries.flatMap((e) => e.lines);
+  const standing = standingAfter({ receivable: 0, depositsBilled: 0 }, all);
+  const target = paTarget({ live, totalPayable: figures.totalPayable, deposit: figures.deposit, received: cents(g.received) });
+  const last = entries[entries.length - 1]!;
+  last.lines = net([...last.lines, ...settle(standing, target)]);
+  return entries;
+}
+
+async function backfillPaymentAdvices(tx: Queryable): Promise<number> {
+  let after = "00000000-0000-0000-0000-000000000000";
+  let posted = 0;
+  for (;;) {
+    const { rows } = await tx.query<PaGroup>(
+      `select pa.id, pa.name, pa."companyId", pa."studentId", pa."paymentStatus", pa."paymentSummaryStatic",
+              coalesce(pa."issueDate"::text, ${SG_DAY('pa."createdAt"')}) as "issueDay", ${SG_DAY('pa."updatedAt"')} as "changedDay",
+              (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
+                where i."paymentAdviceId" = pa.id and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received,
+              coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name, 'amount', r.amount::text, 'method', r."paymentMethod", 'day', r."receiptDate"::text,
+                          'selfVoided', ${SELF_VOIDED_RECEIPT_SQL}, 'voidDay', ${SG_DAY('r."updatedAt"')}) order by r."receiptDate", r."createdAt", r.id)
+                        from receipts r where r."paymentAdviceId" = pa.id and r.status <> 'deleted'), '[]'::json) as receipts
+       from payment_advices pa
+       where pa.id > $1 and pa.status <> 'deleted' and pa."paymentStatus" <> 'draft' and pa.name is not null
+         and not exists (select 1 from journal_entries e where e."documentType" = 'payment_advice' and e."documentId" = pa.id)
+       order by pa.id limit ${BATCH}`,
+      [after],
+    );
+    if (!rows.length) return posted;
+    posted += await writeEntries(tx, rows.flatMap(paGroupEntries));
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+async function backfillCreditNotes(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ id: string; name: string | null; companyId: string; studentId: string; type: "suspension" | "overpaid"; summary: { subTotal?: string; gst?: string; total?: string } | null; creditNoteStatus: string; issuedDay: string; changedDay: string }>(
+    `select cn.id, cn.name, cn."companyId", cn."studentId", cn.type, cn.summary, cn."creditNoteStatus",
+            ${SG_DAY('coalesce(cn."approvedAt", cn."createdAt")')} as "issuedDay", ${SG_DAY('cn."updatedAt"')} as "changedDay"
+     from credit_notes cn
+     where cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used', 'voided') and cn.type = 'suspension'
+       and not exists (select 1 from journal_entries e where e."documentType" = 'credit_note' and e."documentId" = cn.id)`,
+  );
+  const entries = rows.flatMap((cn): Entry[] => {
+    const head = (operation: EntryHead["operation"], day: string): EntryHead => ({
+      companyId: cn.companyId, studentId: cn.studentId, day, operation, documentType: "credit_note", documentId: cn.id, documentNumber: cn.name, createdBy: null,
+    });
+    const figures = creditNoteFigures(cn);
+    const issued = { head: head("credit_note_issued", cn.issuedDay), lines: creditNoteIssued(figures) };
+    return cn.creditNoteStatus === "voided" ? [issued, { head: head("credit_note_voided", cn.changedDay), lines: creditNoteVoided(figures) }] : [issued];
+  });
+  return writeEntries(tx, entries);
+}
+
+async function backfillRefunds(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ id: string; name: string | null; companyId: string; studentId: string; day: string }>(
+    `select rf.id, rf.name, rf."companyId", rf."studentId", ${SG_DAY('rf."updatedAt"')} as day from refunds rf
+     where rf.status <> 'deleted' and rf."refundStatus" = 'refunded'
+       and not exists (select 1 from journal_entries e where e."documentType" = 'refund' and e."documentId" = rf.id)`,
+  );
+  const entries: Entry[] = [];
+  for (const r of rows) {
+    entries.push({
+      head: { companyId: r.companyId, studentId: r.studentId, day: r.day, operation: "refund_refunded", documentType: "refund", documentId: r.id, documentNumber: r.name, createdBy: null },
+      lines: refundRefunded(await refundFigures(tx, r.id)),
+    });
+  }
+  return writeEntries(tx, entries);
+}
+
+/** Posts the entries every document without any implies; returns how many entries were written. */
+export async function backfillLedger(db: Db): Promise<number> {
+  return financeTransaction(db, async (tx) => (await backfillPaymentAdvices(tx)) + (await backfillCreditNotes(tx)) + (await backfillRefunds(tx)));
+}

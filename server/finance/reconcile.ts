@@ -1,0 +1,249 @@
+/**
+ * The reconciliation (FINANCE.md §6, §7; `npm run reconcile`): recomputes the balances from the documents
+ * and from the ledger and lists every difference, each naming the document (its number) or the student.
+ * Read-only. The identities checked:
+ *   - every journal entry is balanced (debits = credits, at least one line);
+ *   - every document's amounts equal its own ledger lines (PA: revenue deferred, GST, what is still owed
+ *     and deposits billed; receipt: the money it brought in; suspension credit note: the credit it gave;
+ *     refund: the cash it paid out);
+ *   - per student: receivable, customer_credit and deposits_held from the documents = from the ledger,
+ *     and neither customer_credit nor deposits_held below zero;
+ *   - per invoice: Σ non-voided payments = its amount received, and its PA's status agrees;
+ *   - per student: deposits collected = held + used (deducted on a live PA) + refunded; per deposit: its
+ *     status agrees with its PA (paid with it) and its use (deducted or refunded);
+ *   - document numbers: no gap and no duplicate per company, year and prefix.
+ */
+import type { Queryable } from "../db/index.ts";
+import { formatMoney, type Cents } from "../../src/domain/money.ts";
+import { paStatusFor, SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
+import { cents, creditedBefore, paFigures } from "./ledger.ts";
+import type { PaRow } from "./paymentAdviceRecord.ts";
+
+export interface Difference {
+  check: string;
+  /** The document's number (or the student, for per-student balances). */
+  subject: string;
+  message: string;
+}
+
+const money = (c: Cents) => formatMoney(c);
+const LIVE = `('unpaid', 'paid', 'overpaid', 'overdue')`;
+const RECEIVED = (pa: string) => `(select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
+  where i."paymentAdviceId" = ${pa} and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')`;
+const ON_DOC = (type: string, id: string, account: string, expr: string) => `(select coalesce(sum(${expr}), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
+  where e."documentType" = '${type}' and e."documentId" = ${id} and l.account = '${account}')`;
+
+async function unbalancedEntries(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ id: string; documentNumber: string | null; operation: string; debit: string; credit: string }>(
+    `select e.id, e."documentNumber", e.operation, coalesce(sum(l.debit), 0)::text as debit, coalesce(sum(l.credit), 0)::text as credit
+     from journal_entries e left join journal_lines l on l."entryId" = e.id
+     group by e.id having coalesce(sum(l.debit), 0) <> coalesce(sum(l.credit), 0) or count(l.id) = 0`,
+  );
+  return rows.map((r) => ({ check: "entry balanced", subject: r.documentNumber ?? r.id, message: `${r.operation} entry ${r.id}: debits ${money(cents(r.debit))} ≠ credits ${money(cents(r.credit))}` }));
+}
+
+async function paymentAdvices(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ id: string; name: string; paymentStatus: string; pss: PaRow["paymentSummaryStatic"]; received: string; deferred: string; gst: string; receivable: string; billed: string }>(
+    `select pa.id, pa.name, pa."paymentStatus", pa."paymentSummaryStatic" as pss, ${RECEIVED("pa.id")}::text as received,
+       ${ON_DOC("payment_advice", "pa.id", "revenue_deferred", "l.credit - l.debit")}::text as deferred,
+       ${ON_DOC("payment_advice", "pa.id", "gst_payable", "l.credit - l.debit")}::text as gst,
+       (select coalesce(sum(case when l.account = 'receivable' then l.debit - l.credit end), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
+         where (e."documentType" = 'payment_advice' and e."documentId" = pa.id) or (e."documentType" = 'receipt' and e."documentId" in (select r.id from receipts r where r."paymentAdviceId" = pa.id)))::text as receivable,
+       (select coalesce(sum(case when l.account = 'deposits_billed' then l.credit - l.debit end), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
+         where (e."documentType" = 'payment_advice' and e."documentId" = pa.id) or (e."documentType" = 'receipt' and e."documentId" in (select r.id from receipts r where r."paymentAdviceId" = pa.id)))::text as billed
+     from payment_advices pa where pa.status <> 'deleted' and pa."paymentStatus" <> 'draft' and pa.name is not null order by pa.name`,
+  );
+  const out: Difference[] = [];
+  for (const r of rows) {
+    const live = ["unpaid", "paid", "overpaid", "overdue"].includes(r.paymentStatus);
+    const f = paFigures(r.pss);
+    const received = cents(r.received);
+    const paid = received > 0 && received >= f.totalPayable;
+    // a paid PA voided after credit notes or refunds of its lessons leaves on its own lines what those took out
+    const credited = r.paymentStatus === "voided" ? await creditedBefore(db, r.id) : { net: 0, gst: 0 };
+    const expected: Array<[string, Cents, Cents]> = [
+      ["revenue deferred", live ? f.totalBeforeGst : credited.net, cents(r.deferred)],
+      ["GST payable", live ? f.gst : credited.gst, cents(r.gst)],
+      ["still owed (receivable)", live ? Math.max(0, f.totalPayable - received) : 0, cents(r.receivable)],
+      ["deposits billed and unpaid", live && !paid ? f.deposit : 0, cents(r.billed)],
+    ];
+    for (const [what, doc, ledger] of expected) {
+      if (doc !== ledger) out.push({ check: "document = its ledger lines", subject: r.name, message: `${r.paymentStatus} payment advice: ${what} ${money(doc)} by the document, ${money(ledger)} in the ledger` });
+    }
+  }
+  return out;
+}
+
+async function receipts(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ name: string | null; id: string; status: string; amount: string; paymentMethod: string; selfVoided: boolean; ledger: string }>(
+    `select r.id, r.name, r.status, r.amount::text as amount, r."paymentMethod", ${SELF_VOIDED_RECEIPT_SQL} as "selfVoided",
+       (select coalesce(sum(l.debit - l.credit), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
+         where e."documentType" = 'receipt' and e."documentId" = r.id
+           and ((r."paymentMethod" = 'credit_note' and l.account = 'customer_credit') or (r."paymentMethod" <> 'credit_note' and l.account = 'cash' and l.method = r."paymentMethod")))::text as ledger
+     from receipts r order by r.name`,
+  );
+  const out: Difference[] = [];
+  for (const r of rows) {
+    // a receipt voided on its own takes its money back; one voided with its paid PA keeps it (it became credit)
+    const doc = r.status === "deleted" || r.selfVoided ? 0 : cents(r.amount);
+    const ledger = r.paymentMethod === "credit_note" ? -cents(r.ledger) : cents(r.ledger);
+    if (doc !== ledger) out.push({ check: "document = its ledger lines", subject: r.name ?? r.id, message: `${r.status} receipt (${r.paymentMethod}): ${money(doc)} received by the document, ${money(ledger)} in the ledger` });
+  }
+  return out;
+}
+
+async function creditNotesAndRefunds(db: Queryable): Promise<Difference[]> {
+  const { rows: cns } = await db.query<{ id: string; name: string | null; creditNoteStatus: string; total: string | null; ledger: string }>(
+    `select cn.id, cn.name, cn."creditNoteStatus", cn.summary->>'total' as total, ${ON_DOC("credit_note", "cn.id", "customer_credit", "l.credit - l.debit")}::text as ledger
+     from credit_notes cn where cn.type = 'suspension' and cn.status <> 'deleted' order by cn.name`,
+  );
+  const out: Difference[] = [];
+  for (const c of cns) {
+    const doc = ["issued", "used"].includes(c.creditNoteStatus) ? cents(c.total) : 0;
+    if (doc !== cents(c.ledger)) out.push({ check: "document = its ledger lines", subject: c.name ?? c.id, message: `${c.creditNoteStatus} suspension credit note: credit ${money(doc)} by the document, ${money(cents(c.ledger))} in the ledger` });
+  }
+  const { rows: refunds } = await db.query<{ id: string; name: string | null; refundStatus: string; total: string | null; ledger: string }>(
+    `select rf.id, rf.name, rf."refundStatus", rf.summary->>'total' as total,
+       (select coalesce(sum(l.credit - l.debit), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
+         where e."documentType" = 'refund' and e."documentId" = rf.id and l.account = 'cash')::text as ledger
+     from refunds rf where rf.status <> 'deleted' order by rf.name`,
+  );
+  for (const r of refunds) {
+    const doc = r.refundStatus === "refunded" ? cents(r.total) : 0;
+    if (doc !== cents(r.ledger)) out.push({ check: "document = its ledger lines", subject: r.name ?? r.id, message: `${r.refundStatus} refund: ${money(doc)} paid out by the document, ${money(cents(r.ledger))} in the ledger` });
+  }
+  return out;
+}
+
+async function studentBalances(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ studentId: string; who: string; receivable: string; credit: string; held: string; lReceivable: string; lCredit: string; lHeld: string; collected: string; deducted: string; refunded: string }>(
+    `with pa as (
+       select pa.id, pa."studentId", (pa."paymentSummaryStatic"->>'totalPayable')::numeric as total, coalesce((pa."paymentSummaryStatic"->>'deductedDeposit')::numeric, 0) as deducted,
+              ${RECEIVED("pa.id")} as received,
+              (select coalesce(sum((cn.summary->>'total')::numeric), 0) from credit_notes cn
+                where cn."paymentAdviceId" = pa.id and cn.type = 'overpaid' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used')) as documented
+       from payment_advices pa where pa.status <> 'deleted' and pa.name is not null and pa."paymentStatus" in ${LIVE}
+     ), doc as (
+       select s.id as "studentId",
+         (select coalesce(sum(greatest(0, total - received)), 0) from pa where pa."studentId" = s.id) as receivable,
+         (select coalesce(sum(coalesce((cn.summary->>'total')::numeric, 0) - cn."usedAmount"), 0) from credit_notes cn
+           where cn."studentId" = s.id and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used'))
+         + (select coalesce(sum(greatest(0, received - total - documented)), 0) from pa where pa."studentId" = s.id) as credit,
+         (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" = 'paid') as held,
+         (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" in ('paid', 'used')) as collected,
+         (select coalesce(sum(deducted), 0) from pa where pa."studentId" = s.id) as deducted,
+         (select coalesce(sum(coalesce((rf.summary->>'depositAmount')::numeric, 0)), 0) from refunds rf where rf."studentId" = s.id and rf.status <> 'deleted' and rf."refundStatus" = 'refunded') as refunded
+       from users s where exists (select 1 from payment_advices p where p."studentId" = s.id) or exists (select 1 from journal_lines l where l."studentId" = s.id)
+         or exists (select 1 from credit_notes c where c."studentId" = s.id) or exists (select 1 from deposits d where d."studentId" = s.id)
+     ), led as (
+       select "studentId",
+         sum(case when account = 'receivable' then debit - credit else 0 end) as receivable,
+         sum(case when account = 'customer_credit' then credit - debit else 0 end) as credit,
+         sum(case when account = 'deposits_held' then credit - debit else 0 end) as held
+       from journal_lines group by "studentId"
+     )
+     select doc."studentId", coalesce(u.username, u."fullName", doc."studentId"::text) as who,
+       doc.receivable::text as receivable, doc.credit::text as credit, doc.held::text as held,
+       coalesce(led.receivable, 0)::text as "lReceivable", coalesce(led.credit, 0)::text as "lCredit", coalesce(led.held, 0)::text as "lHeld",
+       doc.collected::text as collected, doc.deducted::text as deducted, doc.refunded::text as refunded
+     from doc join users u on u.id = doc."studentId" left join led on led."studentId" = doc."studentId" order by who`,
+  );
+  const out: Difference[] = [];
+  for (const r of rows) {
+    const subject = `student ${r.who}`;
+    const pairs: Array<[string, Cents, Cents]> = [
+      ["receivable", cents(r.receivable), cents(r.lReceivable)],
+      ["customer_credit", cents(r.credit), cents(r.lCredit)],
+      ["deposits_held", cents(r.held), cents(r.lHeld)],
+    ];
+    for (const [account, doc, ledger] of pairs) {
+      if (doc !== ledger) out.push({ check: "student balance: documents = ledger", subject, message: `${account} ${money(doc)} from the documents, ${money(ledger)} in the ledger` });
+    }
+    if (cents(r.lCredit) < 0) out.push({ check: "cap: customer credit ≥ 0", subject, message: `customer_credit is ${money(cents(r.lCredit))}` });
+    if (cents(r.lHeld) < 0) out.push({ check: "cap: deposits held ≥ 0", subject, message: `deposits_held is ${money(cents(r.lHeld))}` });
+    const collected = cents(r.collected);
+    const accounted = cents(r.lHeld) + cents(r.deducted) + cents(r.refunded);
+    if (collected !== accounted) {
+      out.push({ check: "deposits: collected = held + used + refunded", subject, message: `collected ${money(collected)} ≠ held ${money(cents(r.lHeld))} + deducted ${money(cents(r.deducted))} + refunded ${money(cents(r.refunded))}` });
+    }
+  }
+  return out;
+}
+
+async function invoices(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ name: string; invoiceStatus: string; total: string; paidAmount: string; received: string; paName: string | null; paymentStatus: string }>(
+    `select i.name, i."invoiceStatus", i.total::text as total, i."paidAmount"::text as "paidAmount", pa.name as "paName", pa."paymentStatus",
+       (select coalesce(sum(ip.amount), 0) from invoice_payments ip where ip."invoiceId" = i.id and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received
+     from invoices i join payment_advices pa on pa.id = i."paymentAdviceId" where i.status <> 'deleted' order by i.name`,
+  );
+  const out: Difference[] = [];
+  for (const r of rows) {
+    if (r.invoiceStatus === "voided") continue;
+    const received = cents(r.received);
+    if (received !== cents(r.paidAmount)) out.push({ check: "invoice: Σ payments = received", subject: r.name, message: `payments ${money(received)}, amount received ${money(cents(r.paidAmount))}` });
+    const status = paStatusFor(cents(r.total), received);
+    const shown = r.paymentStatus === "overdue" ? "unpaid" : r.paymentStatus;
+    if (["unpaid", "paid", "overpaid", "overdue"].includes(r.paymentStatus) && shown !== status) {
+      out.push({ check: "invoice: PA status agrees", subject: r.name, message: `${r.paName ?? "its payment advice"} is ${r.paymentStatus}; ${money(received)} received of ${money(cents(r.total))} makes it ${status}` });
+    }
+  }
+  return out;
+}
+
+/** Each deposit's status agrees with its PA and its use: paid with its PA, used only where deducted or refunded. */
+async function deposits(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ id: string; name: string | null; depositStatus: string; paName: string | null; paymentStatus: string | null; total: string | null; received: string; deducted: boolean; refunded: boolean }>(
+    `select d.id, d.name, d."depositStatus", pa.name as "paName", pa."paymentStatus", pa."paymentSummaryStatic"->>'totalPayable' as total, ${RECEIVED("pa.id")}::text as received,
+       exists (select 1 from payment_advices p2 where p2.status <> 'deleted' and p2."paymentStatus" in ${LIVE}
+                 and jsonb_path_exists(p2."classInformations", '$[*].deductedDeposit[*] ? (@.depositId == $id)', jsonb_build_object('id', d.id::text))) as deducted,
+       exists (select 1 from refunds rf where rf.status <> 'deleted' and rf."refundStatus" = 'refunded' and rf."depositIds" ? d.id::text) as refunded
+     from deposits d left join payment_advices pa on pa.id = d."paymentAdviceId" where d.status <> 'deleted' order by d.name`,
+  );
+  const out: Difference[] = [];
+  for (const d of rows) {
+    const received = cents(d.received);
+    const paPaid = ["paid", "overpaid"].includes(d.paymentStatus ?? "") && received > 0 && received >= cents(d.total);
+    const expected = d.deducted || d.refunded ? "used" : paPaid ? "paid" : "issued";
+    if (d.depositStatus !== expected) {
+      out.push({ check: "deposit status agrees", subject: d.name ?? d.id, message: `${d.depositStatus}, but ${d.paName ?? "its payment advice"} is ${d.paymentStatus ?? "missing"} with ${money(received)} received of ${money(cents(d.total))}${d.deducted ? ", deducted on a payment advice" : ""}${d.refunded ? ", refunded" : ""}: it should be ${expected}` });
+    }
+  }
+  return out;
+}
+
+const NUMBERED = ["payment_advices", "invoices", "receipts", "credit_notes", "refunds", "deposits"] as const;
+
+async function numbers(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ companyId: string; name: string }>(NUMBERED.map((t) => `select "companyId"::text as "companyId", name from ${t} where name is not null`).join(" union all "));
+  const groups = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    const m = /^([A-Z]+)-(.+)-(\d{4})-(\d+)$/.exec(r.name);
+    if (!m) continue;
+    const key = `${r.companyId}|${m[1]}-${m[2]}-${m[3]}`;
+    const seen = groups.get(key) ?? new Map<number, number>();
+    seen.set(Number(m[4]), (seen.get(Number(m[4])) ?? 0) + 1);
+    groups.set(key, seen);
+  }
+  const out: Difference[] = [];
+  for (const [key, seen] of groups) {
+    const series = key.split("|")[1]!;
+    const max = Math.max(...seen.keys());
+    const number = (n: number) => `${series}-${String(n).padStart(5, "0")}`;
+    for (const [n, count] of seen) if (count > 1) out.push({ check: "numbers: no duplicate", subject: number(n), message: `issued ${count} times` });
+    const missing = [];
+    for (let n = 1; n <= max; n++) if (!seen.has(n)) missing.push(n);
+    if (missing.length) out.push({ check: "numbers: no gap", subject: series, message: `missing ${missing.length > 10 ? `${missing.slice(0, 10).map(number).join(", ")} and ${missing.length - 10} more` : missing.map(number).join(", ")}` });
+  }
+  return out;
+}
+
+/** Every difference found, in the order of the checks. */
+export async function reconcile(db: Queryable): Promise<Difference[]> {
+  const out: Difference[] = [];
+  for (const check of [unbalancedEntries, paymentAdvices, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers]) out.push(...(await check(db)));
+  return out;
+}
+
+export function formatDifference(d: Difference): string {
+  return `[${d.check}] ${d.subject}: ${d.message}`;
+}

@@ -1,0 +1,130 @@
+/**
+ * FINANCE.md §6 on the seeded demo data as it is (issue 31 scopes 6 and 7): the seed obeys the money model, and
+ * every identity the reports can show holds — daily receipts vs daily closing per day and method (voided apart),
+ * revenue per PA, the PA listing's totals, deposits collected = held + used + refunded.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseLanes } from "../support/db.ts";
+import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
+import { moneyModelViolations } from "../support/moneyModel.ts";
+import { numericToCents } from "../../src/domain/money.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
+import type { ReportResult } from "../../src/domain/reports.ts";
+import { revenueByPa } from "../../server/reports/revenue.ts";
+
+describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) => {
+  let server: TestServer;
+  let token: string;
+  const today = todayInSingapore();
+  const from = `${today.slice(0, 4)}-01-01`;
+  const to = `${today.slice(0, 4)}-12-31`;
+
+  beforeAll(async () => {
+    server = await startTestServer(lane);
+    token = (await signIn(server.app, "finance_manager")).accessToken;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const report = async (name: string, q = `from=${from}&to=${to}`): Promise<ReportResult> => {
+    const res = await api(server.app, "GET", `/reports/${name}?${q}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const cents = (v: unknown) => numericToCents(String(v ?? "0"))!;
+
+  it("the seeded documents obey the money model (statuses, receipts = payments = invoices = PA status, deposits, numbers, money out ≤ money in)", async () => {
+    expect(await moneyModelViolations(server.db)).toEqual({});
+  });
+
+  it("daily receipts = daily closing, day by day and method by method; voided ones in the Voided column of both", async () => {
+    const receipts = await report("daily-receipt");
+    const closing = await report("daily-closing");
+    const titleToKey = new Map(closing.columns.map((c) => [c.title, c.key]));
+    const fromReceipts = new Map<string, number>();
+    const add = (m: Map<string, number>, k: string, v: number) => v && m.set(k, (m.get(k) ?? 0) + v);
+    for (const r of receipts.rows) {
+      if (r.voided !== null) add(fromReceipts, `${r.receiptDate} voided`, cents(r.voided));
+      else add(fromReceipts, `${r.receiptDate} ${titleToKey.get(String(r.method)) ?? r.method}`, cents(r.amount));
+    }
+    const fromClosing = new Map<string, number>();
+    const methods = closing.columns.filter((c) => c.kind === "money" && c.key !== "total" && c.key !== "voided").map((c) => c.key);
+    for (const r of closing.rows) {
+      for (const m of methods) add(fromClosing, `${r.day} ${m}`, cents(r[m]));
+      add(fromClosing, `${r.day} voided`, cents(r.voided));
+    }
+    expect(receipts.rows.filter((r) => r.voided === null).length).toBeGreaterThan(50); // the seeded receipts are in the report, live
+    expect(fromClosing).toEqual(fromReceipts);
+    expect(cents(closing.totals!.total)).toBe(cents(receipts.totals!.amount));
+    expect(cents(closing.totals!.voided)).toBe(cents(receipts.totals!.voided));
+  });
+
+  it("revenue: billed = each live PA's totalBeforeGst, and billed − credited = recognised + deferred, per PA and in total", async () => {
+    const byPa = await revenueByPa(server.db, { from, to, companyId: null, branchId: null });
+    const { rows } = await server.db.query<{ id: string; b: string }>(
+      `select id, "paymentSummaryStatic"->>'totalBeforeGst' as b from payment_advices where status = 'active' and "paymentStatus" in ('unpaid', 'paid', 'overpaid') and "issueDate" between $1::date and $2::date`,
+      [from, to],
+    );
+    expect(new Map(byPa.map((p) => [p.paymentAdviceId, cents(p.billed)]))).toEqual(new Map(rows.map((r) => [r.id, cents(r.b)])));
+    for (const p of byPa) expect(cents(p.recognised) + cents(p.deferred) + cents(p.credited), p.paymentAdviceId).toBe(cents(p.billed));
+    const revenue = await report("revenue");
+    for (const k of ["billed", "credited", "recognised", "deferred"]) expect(cents(revenue.totals![k]), k).toBe(byPa.reduce((s, p) => s + cents(p[k as "billed"]), 0));
+    expect(byPa.some((p) => cents(p.recognised) > 0 && cents(p.deferred) > 0)).toBe(true);
+  });
+
+  it("revenue: a class total is recognised lesson by lesson (total ÷ lessons, the spare cents on the first lessons), fees when paid", async () => {
+    const { rows } = await server.db.query<{ id: string; paid: boolean; billed: string; cards: Array<{ total: string; lessons: Array<{ date: string; id: string }> }> }>(
+      `select pa.id, pa."paymentStatus" in ('paid', 'overpaid') as paid, pa."paymentSummaryStatic"->>'totalBeforeGst' as billed,
+         (select json_agg(json_build_object('total', c->'responses'->>'total', 'lessons',
+            (select coalesce(json_agg(json_build_object('date', l.date::text, 'id', l.id) order by l.date, l.id), '[]') from jsonb_array_elements_text(c->'responses'->'lessonIds') x join lessons l on l.id = x::uuid)))
+          from jsonb_array_elements(pa."classInformations") c) as cards
+       from payment_advices pa where pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
+      [from, to],
+    );
+    const figures = new Map((await revenueByPa(server.db, { from, to, companyId: null, branchId: null })).map((p) => [p.paymentAdviceId, p]));
+    let checked = 0;
+    for (const pa of rows) {
+      const f = figures.get(pa.id)!;
+      if (cents(f.credited) > 0) continue;
+      let recognised = 0;
+      let classes = 0;
+      for (const card of pa.cards) {
+        const total = cents(card.total);
+        classes += total;
+        const n = card.lessons.length;
+        card.lessons.forEach((l, k) => { if (l.date <= today) recognised += Math.floor(total / n) + (k < total % n ? 1 : 0); });
+      }
+      if (pa.paid) recognised += cents(pa.billed) - classes;
+      expect(cents(f.recognised), pa.id).toBe(recognised);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it("PA listing: balance = total − received on every live PA and in total; voided and withdrawn PAs listed, not summed", async () => {
+    const listing = await report("pa-listing");
+    const live = listing.rows.filter((r) => r.status !== "Voided" && r.status !== "Withdrawn");
+    expect(live.length).toBeLessThan(listing.rows.length);
+    for (const r of live) expect(cents(r.balance), String(r.name)).toBe(cents(r.total) - cents(r.received));
+    for (const k of ["total", "received", "balance"]) expect(cents(listing.totals![k]), k).toBe(live.reduce((s, r) => s + cents(r[k]), 0));
+    expect(cents(listing.totals!.total) - cents(listing.totals!.received)).toBe(cents(listing.totals!.balance));
+    expect(live.some((r) => cents(r.balance) < 0)).toBe(true); // the seeded overpaid PAs
+  });
+
+  it("deposits: collected = held + used + refunded per student and in total; collected = the deposits of paid PAs", async () => {
+    const deposits = await report("deposit");
+    const per = new Map<string, number>();
+    for (const r of deposits.rows) per.set(String(r.student), (per.get(String(r.student)) ?? 0) + cents(r.amount) - cents(r.held) - cents(r.used) - cents(r.refunded));
+    expect([...per.values()].every((v) => v === 0)).toBe(true);
+    const s = Object.fromEntries((deposits.summary ?? []).map((x) => [x.label, cents(x.value)]));
+    expect(s.Collected).toBe(s.Held! + s.Used! + s.Refunded!);
+    expect(s.Refunded).toBeGreaterThan(0);
+    const { rows } = await server.db.query<{ c: string }>(
+      `select coalesce(sum(d.amount), 0)::text as c from deposits d join payment_advices pa on pa.id = d."paymentAdviceId"
+       where d.status = 'active' and pa."paymentStatus" in ('paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
+      [from, to],
+    );
+    expect(s.Collected).toBe(cents(rows[0]!.c));
+  });
+});
