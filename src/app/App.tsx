@@ -4,11 +4,10 @@
  */
 import { Authenticated, Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
-import { ConfigProvider } from "antd";
+import { App as AntdApp, ConfigProvider } from "antd";
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import "../framework/antdStatic.ts";
-import { AppRoot } from "./AppRoot.tsx";
 import { createDataProvider } from "./providers/data.ts";
 import { createLiveProvider } from "./providers/live.ts";
 import { authProvider } from "./providers/auth.ts";
@@ -70,7 +69,7 @@ export default function App() {
   const liveProvider = useMemo(() => createLiveProvider(), []);
   return (
     <ConfigProvider theme={{ token: { colorPrimary: "#1677ff" } }}>
-      <AppRoot>
+      <AntdApp>
         <Refine
           routerProvider={routerProvider}
           dataProvider={dataProvider}
@@ -105,7 +104,7 @@ export default function App() {
           </Routes>
           <UnsavedChangesNotifier />
         </Refine>
-      </AppRoot>
+      </AntdApp>
     </ConfigProvider>
   );
 }

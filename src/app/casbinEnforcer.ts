@@ -1,15 +1,13 @@
 /**
- * casbin's own enforcer over the server's model and rules: loaded only when the model is not the one
- * src/app/policyMatcher.ts answers for. The settings and rules go in as values (src/domain/policyText.ts):
- * casbin's text readers need Node's Buffer and csv-parse, which the browser build leaves out.
+ * casbin's own enforcer over the server's model text and rules (DESIGN §6: the same model in the browser and
+ * the server). The rules go in as arrays: the server's CSV keeps an unquoted JSON condition's quotes as they
+ * are (src/domain/policyText.ts), which a CSV reader would not.
  */
-import { newEnforcer, newModel, type Enforcer, type Model } from "casbin";
+import "./bufferGlobal.ts"; // first: casbin's csv-parse needs it as it loads
+import { newEnforcer, newModelFromString, type Enforcer } from "casbin";
 
-export async function buildEnforcer(settings: ReadonlyMap<string, string>, p: string[][], g: string[][]): Promise<Enforcer> {
-  const model = newModel();
-  // casbin reads each section's keys (r, r2, …) through the config's getString and checks the required sections
-  model.loadModelFromConfig({ getString: (key: string) => settings.get(key) ?? "" } as unknown as Parameters<Model["loadModelFromConfig"]>[0]);
-  const enforcer = await newEnforcer(model);
+export async function buildEnforcer(modelText: string, p: string[][], g: string[][]): Promise<Enforcer> {
+  const enforcer = await newEnforcer(newModelFromString(modelText));
   if (p.length) await enforcer.addPolicies(p);
   if (g.length) await enforcer.addGroupingPolicies(g);
   return enforcer;

@@ -29,7 +29,7 @@ export function errorJustReported(windowMs = 1000): boolean {
   return Date.now() - lastReportedAt < windowMs;
 }
 
-/** GraphQL errors carried by a GraphQLRequestError (graphql.ts) or a plain `{ response: { errors } }`. */
+/** GraphQL errors carried by graphql-request's ClientError (graphql.ts) or a plain `{ response: { errors } }`. */
 export function graphqlErrorsOf(err: unknown): { message?: string }[] | undefined {
   const errors = (err as { response?: { errors?: unknown } } | undefined)?.response?.errors;
   return Array.isArray(errors) ? (errors as { message?: string }[]) : undefined;

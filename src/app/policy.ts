@@ -35,7 +35,7 @@ export function onPolicyChange(listener: () => void): () => void {
 export async function buildPolicyCheck(doc: PolicyDocument): Promise<PolicyCheck> {
   const settings = modelSettings(doc.model);
   const { p, g } = policyRules(doc.policy);
-  return rbacPolicyCheck(settings, p, g) ?? (await import("./casbinEnforcer.ts")).buildEnforcer(settings, p, g);
+  return rbacPolicyCheck(settings, p, g) ?? (await import("./casbinEnforcer.ts")).buildEnforcer(doc.model, p, g);
 }
 
 /** Fetches the policy; rebuilds the enforcer only when the version differs from the loaded one. */

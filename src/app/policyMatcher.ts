@@ -1,6 +1,7 @@
 /**
- * The browser's answer to "may this role do this?" without casbin's engine (~60 kB of parser and evaluator on
- * every page) when the server's model is our RBAC model (access/model.conf). It follows casbin's steps exactly:
+ * The browser's answer to "may this role do this?" without casbin's engine when the server's model is our RBAC
+ * model (access/model.conf): casbin evaluates its matcher rule by rule, ~27 ms a check over the ~1,300 rules (the
+ * menu alone makes dozens: sign-in to the first list took 9 s instead of 5 in issue 33's measure), and ~35 kB. It follows casbin's steps exactly:
  * the rules in order, the first allowing one wins; g as casbin's default role manager (inheritance up to 10
  * levels); keyMatch2 as casbin writes it. tests/unit/browser-policy.test.ts compares it with casbin over every
  * role, object and action of the policy. Any other model goes to casbin (src/app/casbinEnforcer.ts).

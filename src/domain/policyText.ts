@@ -1,8 +1,8 @@
 /**
  * The access policy as the server sends it (GET /api/v2/access/policy: casbin model text and CSV lines) read
- * into values, for the browser: the Roles screen's grid and the enforcer (src/app/policy.ts), which hands
- * casbin the model's settings and the rules as arrays — casbin's own text readers need Node's Buffer and
- * csv-parse, which the browser build leaves out.
+ * into values, for the browser: the Roles screen's grid and the enforcer (src/app/policy.ts: its matcher reads
+ * the model's settings; casbin, when the model is another, gets the rules as arrays, since the server's CSV keeps
+ * an unquoted JSON condition's quotes, which a CSV reader would not).
  */
 
 /**

@@ -5,7 +5,7 @@
 import { Suspense, lazy } from "react";
 import type { ImageProps } from "antd";
 
-const Image = lazy(() => import("antd/es/image/index.js"));
+const Image = lazy(() => import("./ImageView.tsx"));
 
 export function LazyImage(props: ImageProps & { width: number }) {
   return (

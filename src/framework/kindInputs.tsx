@@ -4,16 +4,13 @@
  * KINDS in kinds.tsx.
  */
 import type { ReactNode } from "react";
-import { Form, Select, Space, Button } from "antd";
-import Input from "antd/es/input/Input.js";
-import TextArea from "antd/es/input/TextArea.js";
-import type { Rule } from "antd/es/form/index.js";
+import { Button, Form, Input, Select, Space, Switch, type FormRule as Rule } from "antd";
 import { MinusCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { TIME_FORMAT, TIME_DATE_FORMAT } from "../domain/dates.ts";
 import { PhoneInput } from "./inputs/PhoneInput.tsx";
 import {
   DateInput, NumberInput, LazyFilesUpload, LazyMediaUpload, LazyMoneyInput as MoneyInput, LazyRelationSelect as RelationSelect,
-  LazyRichTextInput, LazySwitch as Switch, TimeInput,
+  LazyRichTextInput, TimeInput,
 } from "./inputs/lazyInputs.tsx";
 import { enumOptions } from "./kinds.tsx";
 import type { FieldKind, ResolvedField } from "./types.ts";
@@ -37,7 +34,7 @@ const textInput: KindInput = { input: (f, c) => <Input disabled={c.disabled} pla
 export const KIND_INPUTS: Record<FieldKind, KindInput> = {
   text: textInput,
   email: { input: (f, c) => <Input type="email" disabled={c.disabled} placeholder={f.placeholder} /> },
-  longText: { input: (f, c) => <TextArea rows={4} disabled={c.disabled} placeholder={f.placeholder} /> },
+  longText: { input: (f, c) => <Input.TextArea rows={4} disabled={c.disabled} placeholder={f.placeholder} /> },
   richText: { input: (f, c) => <LazyRichTextInput readOnly={c.disabled} placeholder={f.placeholder} /> },
   number: {
     input: (f, c) => (

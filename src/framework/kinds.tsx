@@ -4,9 +4,7 @@
  * kindInputs.tsx, which only form pages load (issue 20: a list page carries no editor code).
  */
 import type { ReactNode } from "react";
-import { Checkbox, Space, Tag } from "antd";
-// antd's Input itself, not its index (which adds OTP, Search, Password and Group to every list)
-import Input from "antd/es/input/Input.js";
+import { Checkbox, Input, Select, Space, Tag } from "antd";
 import type { CrudFilter } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { centsToNumeric, formatMoney, numericToCents } from "../domain/money.ts";
@@ -17,7 +15,6 @@ import { Text } from "./typography.tsx";
 import { LazyImage } from "./LazyImage.tsx";
 import { formatPhone, type Phone } from "./inputs/phone.ts";
 import { FileLinks, storedFiles } from "./storedFiles.tsx";
-import { FilterSelect } from "./inputs/FilterSelect.tsx";
 import { DateRangeInput, NumberInput, LazyMoneyInput as MoneyInput, LazyRelationSelect as RelationSelect, LazyRichTextView as RichTextView } from "./inputs/lazyInputs.tsx";
 import { downloadMediaUrl, keyPathOf } from "./media.ts";
 import type { FieldKind, ResolvedField } from "./types.ts";
@@ -154,14 +151,14 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
     encode: emptyToNull,
     toText: (v, f) => (f.kind === "enum" && v !== null && v !== undefined ? (f.values[String(v)] ?? String(v)) : ""),
     render: (v, f) => (f.kind === "enum" && v ? <Tag color={f.colours?.[String(v)]}>{f.values[String(v)] ?? String(v)}</Tag> : null),
-    ...eqFilter((f) => <FilterSelect options={enumOptions(f)} placeholder={f.label} style={{ minWidth: 140 }} />),
+    ...eqFilter((f) => <Select allowClear options={enumOptions(f)} placeholder={f.label} style={{ minWidth: 140 }} />),
   },
   boolean: {
     decode: (v) => Boolean(v),
     encode: (v) => Boolean(v),
     toText: (v) => (v === null || v === undefined ? "" : v ? "Yes" : "No"),
     render: (v) => <Checkbox checked={Boolean(v)} disabled />,
-    ...eqFilter(() => <FilterSelect options={yesNo} style={{ minWidth: 100 }} />),
+    ...eqFilter(() => <Select allowClear options={yesNo} style={{ minWidth: 100 }} />),
   },
   relation: {
     decode: (v, f) => (f.kind === "relation" && f.many ? (Array.isArray(v) ? v : []) : (v ?? null)),

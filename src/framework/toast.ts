@@ -5,11 +5,11 @@
  * Pages that hold their own message instance (`message.useMessage()`) keep using antd's directly. React 19 draws
  * them through antdStatic.ts, installed here as well as at start.
  */
-import type { ArgsProps, MessageInstance } from "antd/es/message/interface.js";
+import type { MessageArgsProps as ArgsProps, message } from "antd";
 
 export const TOAST_SECONDS = 3;
 
-type Message = MessageInstance & { config(options: { maxCount?: number; duration?: number }): void; destroy(key?: ArgsProps["key"]): void };
+type Message = typeof message;
 
 /** antd's message with the catalogue's settings. */
 function configureToasts<M extends Pick<Message, "config">>(message: M): M {
@@ -19,7 +19,7 @@ function configureToasts<M extends Pick<Message, "config">>(message: M): M {
 
 let loading: Promise<Message> | undefined;
 const loaded = () =>
-  (loading ??= Promise.all([import("./toastMessage.ts"), import("./antdStatic.ts")]).then(([{ message }]) => configureToasts(message as unknown as Message)));
+  (loading ??= Promise.all([import("./toastMessage.ts"), import("./antdStatic.ts")]).then(([{ message }]) => configureToasts(message)));
 
 type Content = ArgsProps | string;
 

@@ -1,6 +1,6 @@
 /**
- * The browser reads the model and the rules itself (casbin's text readers need Node's Buffer and csv-parse,
- * which the browser build leaves out), and answers our model without casbin's engine (src/app/policyMatcher.ts).
+ * The browser reads the rules itself (the server's CSV keeps an unquoted JSON condition's quotes), and answers
+ * our model without casbin's engine (src/app/policyMatcher.ts).
  * Both must answer exactly as casbin does when it reads the same text: the same model settings and rules, and
  * the same answer for every role, object (each rule's pattern as written and with a concrete id in place of
  * each :param) and action of the policy.
@@ -40,7 +40,7 @@ describe("the browser's reading of the access policy", () => {
   it("holds the same rules as casbin reading the text, and answers the same", async () => {
     const reference = await newEnforcer(newModelFromString(model), new StringAdapter(policy));
     const { p, g } = policyRules(policy);
-    const browser = await buildEnforcer(modelSettings(model), p, g);
+    const browser = await buildEnforcer(model, p, g);
     const refRules = await reference.getPolicy();
     expect(refRules.length).toBeGreaterThan(100);
     expect(await browser.getPolicy()).toEqual(refRules);

@@ -1,17 +1,17 @@
 /**
- * Data provider: Refine's calls as Hasura GraphQL (providers/hasura.ts builds the documents, the same requests
- * @refinedev/hasura sent) over our GraphQL client (graphql.ts: the access token, 401 → refresh once and retry,
- * see api.ts). GraphQL errors become toasts; network errors are only logged. A resource's `restWrites` save
- * through its REST call instead.
+ * Data provider: @refinedev/hasura's (idType uuid, Hasura's default naming) over graphql-request's client with the
+ * access token (graphql.ts: 401 → refresh once and retry, see api.ts). What the product adds: GraphQL errors
+ * become toasts, network errors are only logged, and a resource's `restWrites` save through its REST call.
  */
 import type { BaseRecord, DataProvider, HttpError, MetaQuery } from "@refinedev/core";
+import dataProvider from "@refinedev/hasura";
+import type { GraphQLClient } from "graphql-request";
 import type { RestWrites } from "../../framework/types.ts";
 import { api, rejectionMessage } from "../api.ts";
 import { graphqlUrl } from "../config.ts";
 import { toast } from "../../framework/toast.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
-import { createGraphQLClient, type GraphQLClient } from "../graphql.ts";
-import { hasuraDataProvider } from "./hasura.ts";
+import { createGraphQLClient } from "../graphql.ts";
 
 /** Maps a failure to Refine's HttpError after reporting it the spec's way. */
 export function reportDataError(err: unknown): HttpError {
@@ -48,7 +48,7 @@ async function restWrite(method: "POST" | "PUT", path: string, variables: unknow
 const restWritesOf = (meta: MetaQuery | undefined) => meta?.restWrites as RestWrites | undefined;
 
 export function createDataProvider(client: GraphQLClient = createGraphQLClient()): Required<DataProvider> {
-  const base = hasuraDataProvider(client);
+  const base = dataProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
   const wrapped = { ...base } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(base)) {
     if (typeof fn !== "function" || name === "getApiUrl") continue;
@@ -60,6 +60,7 @@ export function createDataProvider(client: GraphQLClient = createGraphQLClient()
       }
     };
   }
+  // @refinedev/hasura's throws "not implemented"
   wrapped.getApiUrl = () => graphqlUrl();
   const graphqlCreate = wrapped.create as DataProvider["create"];
   const graphqlUpdate = wrapped.update as DataProvider["update"];

@@ -1,11 +1,11 @@
 /**
- * Live provider: graphql-ws to /v1/graphql, the access token in connection_init (Hasura's `headers`). A live list,
- * record or set of records is a subscription to the same rows (providers/hasura.ts builds it, as
- * @refinedev/hasura's live provider did); each answer is handed to Refine, which refetches.
+ * Live provider: @refinedev/hasura's, whose subscriptions to the same rows hand each answer to Refine (which
+ * refetches). What the product adds is the socket: graphql-ws to /v1/graphql with the access token in
+ * connection_init (Hasura's `headers`), renewed when expired, and the connection status.
  */
 import type { LiveProvider } from "@refinedev/core";
+import { liveProvider } from "@refinedev/hasura";
 import { createClient, type Client } from "graphql-ws";
-import { listSubscription, manySubscription, oneSubscription, type Subscription, type SubscriptionParams } from "./hasura.ts";
 import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
 import { connectionFailed, connectionOk } from "../connection.ts";
@@ -50,41 +50,7 @@ export function createWsClient(webSocketImpl?: unknown): Client {
   });
 }
 
-const SUBSCRIPTIONS = { useList: listSubscription, useOne: oneSubscription, useMany: manySubscription };
-
+/** @refinedev/hasura's live provider (idType uuid, Hasura's default naming) over the app's socket. */
 export function createLiveProvider(client: Client = createWsClient()): LiveProvider {
-  return {
-    subscribe: ({ callback, params }) => {
-      const { resource, meta, subscriptionType } = (params ?? {}) as Partial<SubscriptionParams> & { subscriptionType?: keyof typeof SUBSCRIPTIONS };
-      if (!meta) throw new Error("[useSubscription]: `meta` is required in `params` for graphql subscriptions");
-      if (!subscriptionType) throw new Error("[useSubscription]: `subscriptionType` is required in `params` for graphql subscriptions");
-      if (!resource) throw new Error("[useSubscription]: `resource` is required in `params` for graphql subscriptions");
-      let stop: (() => void) | undefined;
-      let stopped = false;
-      // The document is ready at once unless a page's text query must first be parsed (graphql loads on demand).
-      void SUBSCRIPTIONS[subscriptionType]({ ...(params as SubscriptionParams), resource, meta }).then(
-        ({ query, variables, operation }: Subscription) => {
-          if (stopped) return;
-          stop = client.subscribe(
-            { query, variables },
-            {
-              next: (payload) => {
-                if (payload.data) callback(payload.data[operation] as never);
-              },
-              error: () => null,
-              complete: () => null,
-            },
-          );
-        },
-        (err: unknown) => console.error("[live]", err),
-      );
-      return () => {
-        stopped = true;
-        stop?.();
-      };
-    },
-    unsubscribe: (unsubscribe: () => void) => {
-      unsubscribe();
-    },
-  };
+  return liveProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
 }

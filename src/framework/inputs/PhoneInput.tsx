@@ -1,6 +1,5 @@
 /** A phone number as { code, number }: country code and digits. */
-import { Space } from "antd";
-import Input from "antd/es/input/Input.js";
+import { Input, Space } from "antd";
 
 import type { Phone } from "./phone.ts";
 

@@ -1,11 +1,11 @@
 /**
- * The form inputs (number, money, switch, relation select, date and time pickers, uploads, the rich-text
+ * The form inputs (number, money, relation select, date and time pickers, uploads, the rich-text
  * editor) and the rich-text viewer (with DOMPurify) as lazy components: a list page draws without their code,
  * which loads when a form, a filter that needs it or a rich-text cell appears (issue 20).
  * `prefetchFormInputs` starts those downloads early, e.g. when the pointer reaches a Create button.
  */
 import { Suspense, lazy, type ComponentProps, type ComponentType } from "react";
-import Input from "antd/es/input/Input.js";
+import { Input } from "antd";
 
 const loaders = {
   pickers: () => import("./DateInputs.tsx"),
@@ -15,7 +15,6 @@ const loaders = {
   richText: () => import("./RichTextInput.tsx"),
   money: () => import("./MoneyInput.tsx"),
   relation: () => import("./RelationSelect.tsx"),
-  switch: () => import("antd/es/switch/index.js"),
 };
 
 /** Starts downloading every lazy input's code (idempotent: the browser fetches each chunk once). */
@@ -44,7 +43,6 @@ export const LazyFilesUpload = lazyInput(() => loaders.files().then((m) => ({ de
 export const LazyRichTextInput = lazyInput(() => loaders.richText().then((m) => ({ default: m.RichTextInput })));
 export const LazyMoneyInput = lazyInput(() => loaders.money().then((m) => ({ default: m.MoneyInput })));
 export const LazyRelationSelect = lazyInput(() => loaders.relation().then((m) => ({ default: m.RelationSelect })));
-export const LazySwitch = lazyInput(() => loaders.switch());
 
 const RichTextViewer = lazy(() => import("../RichTextView.tsx").then((m) => ({ default: m.RichTextView })));
 /** Stored HTML shown through the sanitiser, whose code loads with the first rich-text value on screen. */

@@ -3,8 +3,7 @@
  * before leaving with unsaved changes (useForm's warnWhen, shown by the app's UnsavedChangesNotifier),
  * save errors as toasts (the data provider shows GraphQL errors).
  */
-import { Button, Card, Form, Space, Spin } from "antd";
-import type { Rule } from "antd/es/form/index.js";
+import { Button, Card, Form, Space, Spin, type FormRule as Rule } from "antd";
 import { useForm } from "@refinedev/antd";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslate, useWarnAboutChange, type BaseRecord, type HttpError } from "@refinedev/core";

@@ -3,10 +3,11 @@
  * N records)'; an index continuing across pages; quick jump without a page-size selector; soft-deleted
  * rows excluded; CSV export of every matching row; buttons shown only when the access policy allows.
  */
-import { Button, Space } from "antd";
-import type { ColumnsType } from "antd/es/table/index.js";
+import { Button, Card, Space } from "antd";
+import type { TableColumnsType as ColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { CanAccess, type BaseRecord, type CrudFilter } from "@refinedev/core";
+import { getDefaultSortOrder, useTable } from "@refinedev/antd";
 import { Link, useParams } from "react-router";
 import { Suspense, lazy, useMemo, useState, type ReactNode } from "react";
 import type { Resource } from "../types.ts";
@@ -23,8 +24,6 @@ import { prefetchFormInputs } from "../inputs/lazyInputs.tsx";
 import { PAGE_SIZE } from "./recordCounter.ts";
 import { PagedTable } from "./PagedTable.tsx";
 import { FilterBar, type FilterValues } from "./FilterBar.tsx";
-import { getDefaultSortOrder, useListTable } from "./useListTable.tsx";
-import { ListCard } from "./ListCard.tsx";
 import { useReturnState } from "../returnTo.ts";
 
 export { PAGE_SIZE, recordCounter } from "./recordCounter.ts";
@@ -79,7 +78,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
   );
   const [dialog, setDialog] = useState<FormDialogProps["open"]>(null);
 
-  const { tableProps, filters: activeFilters, setFilters, setCurrentPage, sorters, currentPage, pageSize, result } = useListTable({
+  const { tableProps, searchFormProps, filters: activeFilters, sorters, currentPage, pageSize, result } = useTable<BaseRecord, never, FilterValues>({
     resource: resource.table,
     syncWithLocation: !inline,
     pagination: { currentPage: 1, pageSize: PAGE_SIZE },
@@ -87,18 +86,15 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
     filters: { permanent },
     meta: { fields: listSelection(resource) },
     queryOptions: { retry: false },
+    onSearch: (values) => filters.flatMap((f) => KINDS[f.kind].toFilters!(f, values[f.name])),
   });
-  const search = (values: FilterValues) => {
-    setFilters(filters.flatMap((f) => KINDS[f.kind].toFilters!(f, values[f.name])));
-    setCurrentPage(1);
-  };
 
   const rows = (tableProps.dataSource ?? []) as BaseRecord[];
   const labels = useRelationLabels(columnsFields, rows);
   const total = result.total ?? 0;
   const filterInitialValues = useMemo(
     () => Object.fromEntries(filters.map((f) => [f.name, KINDS[f.kind].fromFilters!(f, activeFilters)])),
-    // Only on first render: afterwards the filter bar owns its values.
+    // Only on first render: afterwards the form owns its values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
@@ -133,7 +129,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
   const returnState = useReturnState();
 
   return (
-    <ListCard
+    <Card
       title={title ?? resource.label}
       extra={
         <Space>
@@ -158,7 +154,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
         </Space>
       }
     >
-      {filters.length > 0 && <FilterBar fields={filters} initialValues={filterInitialValues} onSearch={search} />}
+      {filters.length > 0 && <FilterBar fields={filters} formProps={searchFormProps} initialValues={filterInitialValues} />}
       <PagedTable
         tableProps={tableProps}
         currentPage={currentPage}
@@ -174,6 +170,6 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
           <FormDialog resource={resource} open={dialog} onClose={() => setDialog(null)} />
         </Suspense>
       )}
-    </ListCard>
+    </Card>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { Table, type TableProps } from "antd";
 import { Text } from "../typography.tsx";
-import type { ColumnsType } from "antd/es/table/index.js";
+import type { TableColumnsType as ColumnsType } from "antd";
 import { recordCounter } from "./recordCounter.ts";
 
 export interface PagedTableProps<T> extends Omit<TableProps<T>, "columns"> {

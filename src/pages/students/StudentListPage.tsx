@@ -11,7 +11,7 @@ import { CanAccess, useDataProvider, type BaseRecord, type CrudFilter } from "@r
 import { Link, useSearchParams } from "react-router";
 import { useMemo, useState } from "react";
 import { parse } from "graphql";
-import type { ColumnsType } from "antd/es/table/index.js";
+import type { TableColumnsType as ColumnsType } from "antd";
 import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { fetchAllRows } from "../../framework/pages/CsvExportButton.tsx";

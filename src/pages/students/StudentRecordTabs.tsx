@@ -8,7 +8,7 @@ import { Tag } from "antd";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord, CrudSort } from "@refinedev/core";
 import { Link } from "react-router";
-import type { ColumnsType } from "antd/es/table/index.js";
+import type { TableColumnsType as ColumnsType } from "antd";
 import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { enumLabel } from "../../framework/enumLabel.ts";
