@@ -3,7 +3,7 @@ import type { Session } from "../../auth/types.ts";
 import { CHANGE_CHANNEL } from "../metadata/triggers.ts";
 import { executeOperation, prepare, selectsStatement, type ExecutionContext, type GraphQLRequest, type SelectsStatement } from "../execute/run.ts";
 import { errorBody, RequestError } from "../errors.ts";
-import { multiplexedSql, parameterTypes, subscribersParam } from "./multiplex.ts";
+import { multiplexedSql, parameterTypes, runMultiplexed, subscribersParam } from "./multiplex.ts";
 
 export type LiveListener = (responseText: string) => void;
 
@@ -33,8 +33,11 @@ interface Cohort {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-/** Subscribers per multiplexed statement: enough to make one statement of a thousand small ones, few enough to spread over the pool. */
-export const LIVE_BATCH = 500;
+/**
+ * Subscribers per multiplexed statement: one statement instead of hundreds, small enough that the server sends one
+ * batch's answers while the database computes the next (measured: 250 gave a lower p99 than 500 at 5,000 subscribers).
+ */
+export const LIVE_BATCH = 250;
 /** Batches of one cohort run at once (the database's cores; more only queue in the pool). */
 const PARALLEL_BATCHES = 2;
 
@@ -185,7 +188,7 @@ export class LiveQueries {
     let rows: Record<string, string | null>[];
     try {
       const types = await parameterTypes(this.db, sql);
-      rows = (await this.db.query<Record<string, string | null>>(multiplexedSql(sql, types), [subscribersParam(batch.map((g) => g.shape!.stmt.params))], { reuse: true })).rows;
+      rows = await runMultiplexed(this.db, multiplexedSql(sql, types), subscribersParam(batch.map((g) => g.shape!.stmt.params)));
     } catch {
       // one subscriber's values may fail the statement for all (a bad cast): each runs alone and gets its own answer
       await Promise.all(batch.map((g) => this.runAlone(g)));
