@@ -19,7 +19,12 @@ describe.each(databaseLanes())("multiplexed live queries (%s)", (lane) => {
   beforeAll(async () => {
     const opened = await openTestDb(lane);
     await opened.exec(TEST_SCHEMA_SQL);
-    db = { ...opened, query: (sql, params, options) => (statements.push(sql), opened.query(sql, params, options)) };
+    // every statement sent, on its own or in a transaction (on PostgreSQL the live statement runs in one, without JIT)
+    db = {
+      ...opened,
+      query: (sql, params, options) => (statements.push(sql), opened.query(sql, params, options)),
+      transaction: (fn) => opened.transaction((tx) => fn({ ...tx, query: (sql, params, options) => (statements.push(sql), tx.query(sql, params, options)) })),
+    };
     engine = await createEngine({ db, config: testConfig() }, { metadataDir: "/nonexistent" });
     await engine.replaceMetadata(TEST_METADATA);
   });
@@ -64,6 +69,6 @@ describe.each(databaseLanes())("multiplexed live queries (%s)", (lane) => {
     // its answer did not change: nothing more was sent to it
     expect(seen.get("user 3, from article 6")).toHaveLength(1);
     // the four were refetched by one statement
-    expect(statements.filter((sql) => sql.includes("gql_article"))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.startsWith("select") && sql.includes("gql_article"))).toHaveLength(1);
   });
 });
