@@ -5,6 +5,7 @@
  * --postgraphile URL: also compare (a)(b)(c) with a PostGraphile v5 server on the same database, see bench/postgraphile.ts)
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * `npm run bench -- audit [--requests N]` (issue 36: a PA save and a student update with and without the audit trigger)
+ * `npm run bench -- live [--subscribers 500,1000,2000,5000] [--rounds N] [--server main.ts]` (issue 38: live queries, BENCH_DATABASE_URL)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
@@ -12,6 +13,7 @@ import { benchBundle } from "./bundle.ts";
 import { benchHostile } from "./hostile.ts";
 import { benchBrowser } from "./browser.ts";
 import { benchAudit } from "./audit.ts";
+import { benchLive } from "./live.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
   const raw = textOption(argv, name);
@@ -36,7 +38,7 @@ function listOption(argv: string[], name: string): string[] | undefined {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && !["graphql", "bundle", "hostile", "browser", "audit"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser, audit or nothing (graphql, bundle and browser)`);
+  if (command && !["graphql", "bundle", "hostile", "browser", "audit", "live"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser, audit, live or nothing (graphql, bundle and browser)`);
   let ok = true;
   if (command === "audit") {
     console.log("== The audit trail's cost (issue 36) ==");
@@ -45,6 +47,12 @@ async function main() {
   if (command === "hostile") {
     console.log("== Light queries while hostile ones run (issue 11) ==");
     ok = await benchHostile({ scale: option(argv, "scale", 2000), requests: option(argv, "requests", 800), concurrency: option(argv, "concurrency", 16) });
+  }
+  if (command === "live") {
+    console.log("== Live queries: N subscribers, distinct variables (issue 38) ==");
+    const subscribers = (listOption(argv, "subscribers") ?? ["500", "1000", "2000", "5000"]).map(Number);
+    if (subscribers.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error("--subscribers needs positive whole numbers, e.g. 500,1000");
+    ok = await benchLive({ subscribers, rounds: option(argv, "rounds", 5), server: textOption(argv, "server") });
   }
   if (!command || command === "graphql") {
     console.log("== GraphQL engine vs hand-written SQL ==");

@@ -1,12 +1,11 @@
 import { configFromEnv } from "./config.ts";
-import { openDatabase, migrate } from "./db/index.ts";
+import { openDatabase } from "./db/index.ts";
 import { DataDirLockedError } from "./db/lock.ts";
-import { buildServer } from "./app.ts";
+import { startUp } from "./start-up.ts";
 import { buildBrowserAppIfStale } from "./build-app.ts";
-import { seedDemo, demoAccountsText } from "./db/seed-demo.ts";
+import { demoAccountsText } from "./db/seed-demo.ts";
 import { startOutboxDelivery } from "./mail/outbox.ts";
 import { transportFromEnv } from "./mail/transport.ts";
-import { backfillLedger } from "./finance/ledgerBackfill.ts";
 import { startDailyRecognition } from "./finance/dailyRecognition.ts";
 
 const config = configFromEnv();
@@ -37,18 +36,13 @@ async function shutdown(signal: string) {
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-const { total } = await migrate(db);
-if (config.seedDemo) {
-  const created = await seedDemo(db);
-  if (created) console.log("Demo data created.");
-}
-// documents made before the ledger (or by an older seed) get the entries they imply, and the revenue of lessons
-// delivered since the last run is recognised; idempotent
-const backfilled = await backfillLedger(db);
-if (backfilled) console.log(`Ledger: ${backfilled} entries posted (documents made before it, revenue recognised to date).`);
-recognition = startDailyRecognition(db);
 if (!dev) await buildBrowserAppIfStale();
-const app = await buildServer({ db, config, migrations: total }, { logger: false, serveApp: !dev });
+const started = await startUp(db, config, { logger: false, serveApp: !dev });
+const app = started.app;
+if (started.demoCreated) console.log("Demo data created.");
+if (started.backfilled) console.log(`Ledger: ${started.backfilled} entries posted (documents made before it, revenue recognised to date).`);
+// the revenue of lessons delivered since the last run is recognised as each Singapore day begins
+recognition = startDailyRecognition(db);
 await app.listen({ port: config.port, host: config.host });
 // Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; SMTP_URL: a mail relay; embedded: the log).
 const transport = transportFromEnv(process.env, db.kind === "pglite");

@@ -17,6 +17,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { citext } from "@electric-sql/pglite/contrib/citext";
 import { ltree } from "@electric-sql/pglite/contrib/ltree";
 import { pgcrypto } from "@electric-sql/pglite/contrib/pgcrypto";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 /** A PostgreSQL error keeps its fields (code, detail, constraint …) across the thread boundary. */
 function plainError(e) {
@@ -88,7 +89,7 @@ const listeners = new Map();
 let pg;
 let flush = async () => {};
 try {
-  pg = await PGlite.create({ dataDir, loadDataDir: load ? new Blob([load]) : undefined, extensions: { citext, ltree, pgcrypto } });
+  pg = await PGlite.create({ dataDir, loadDataDir: load ? new Blob([load]) : undefined, extensions: { citext, ltree, pgcrypto, pg_trgm } });
   if (dataDir) flush = durableFlusher(dataDir);
   parentPort.postMessage({ type: "ready" });
 } catch (e) {

@@ -176,4 +176,19 @@ describe.each(databaseLanes())("the /v1/graphql token cache (%s)", (lane) => {
     expect(calls).toBe(8);
     await plain.close();
   });
+
+  it("tells the open websockets which users a write changed, so only their sockets check their tokens again", async () => {
+    const inner: TokenVerifier = { verifyAccessToken: async () => ({ userId: "1", username: "u1", claims: {} as never }) };
+    const cached = await cachingVerifier(inner, t.db);
+    const told: (string[] | "everyone")[] = [];
+    cached.onRevocation((userIds) => told.push(userIds ? [...userIds].sort() : "everyone"));
+    try {
+      const ids = (await t.db.query<{ id: string }>(`select id::text as id from users where username in ('hr', 'sales')`)).rows.map((r) => r.id).sort();
+      await t.db.query(`update users set "updatedAt" = "updatedAt" where username in ('hr', 'sales')`);
+      for (let i = 0; i < 100 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(told).toEqual([ids]);
+    } finally {
+      await cached.close();
+    }
+  });
 });

@@ -253,6 +253,30 @@ async function runSelects(ctx: ExecutionContext, fields: readonly RootPlan[]): P
   return Promise.all(fields.map(async (f) => (f.kind === "select" ? (row[`f${selects.indexOf(f)}`] ?? "null") : runField(ctx.db, ctx, f))));
 }
 
+/** A query's selects as one statement, and the response a row of it gives: what live queries multiplex (live/). */
+export interface SelectsStatement {
+  readonly stmt: CompiledStatement;
+  /** The response body from the statement's row (column "json" for one select, "f0", "f1", … for several). Throws RequestError when too large. */
+  respond(row: Readonly<Record<string, string | null>>): string;
+}
+
+/** The request's selects as one statement; undefined when answering it takes anything else (introspection, mutations, no select). */
+export function selectsStatement(ctx: ExecutionContext, request: GraphQLRequest): SelectsStatement | undefined {
+  const { plan, introspection } = prepare(ctx, request);
+  if (introspection || plan.fields.some((f) => f.kind === "mutation")) return undefined;
+  const selects = plan.fields.filter((f): f is RootPlan & { kind: "select" } => f.kind === "select");
+  if (selects.length === 0) return undefined;
+  const stmt = selectStatement(ctx, plan.fields, selects);
+  const column = (f: RootPlan & { kind: "select" }) => (selects.length === 1 ? "json" : `f${selects.indexOf(f)}`);
+  return {
+    stmt,
+    respond(row) {
+      const body = assemble(plan.fields.map((f) => [f.alias, f.kind === "select" ? (row[column(f)] ?? "null") : f.kind === "typename" ? JSON.stringify(f.typename) : (f as { json: string }).json]));
+      return ctx.limits ? checkResponseSize(body, ctx.limits) : body;
+    },
+  };
+}
+
 /** Runs one operation and returns the response body as JSON text: the JSON Postgres built, passed through. */
 export async function executeOperation(ctx: ExecutionContext, request: GraphQLRequest): Promise<string> {
   const body = await executeUnbounded(ctx, request);

@@ -7,6 +7,8 @@ type Verified = Awaited<ReturnType<TokenVerifier["verifyAccessToken"]>>;
 /** How long a verified access token is answered from memory at most (it is dropped sooner on any change to users). */
 export const TOKEN_CACHE_MS = 5_000;
 const CACHE_SIZE = 1_000;
+/** The change channel's payload naming the users a statement changed: 'users:<id>,<id>…' or 'users:*'. */
+const USERS_CHANGED = "users:";
 
 /** When a JWT expires (ms since the epoch; 0 when unreadable). Read without verifying: only to shorten lifetimes. */
 export function tokenExpiry(token: string): number {
@@ -20,8 +22,11 @@ export function tokenExpiry(token: string): number {
 
 export interface CachingVerifier {
   verifier: TokenVerifier;
-  /** Called after users changed or a session ended (the cache is already empty then): open websockets re-check. */
-  onRevocation(listener: () => void): () => void;
+  /**
+   * Called after users changed or a session ended (the cache is already empty then): open websockets re-check.
+   * `userIds`: only these users changed (the others' sockets need no check); undefined: anyone may have.
+   */
+  onRevocation(listener: (userIds?: ReadonlySet<string>) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -33,30 +38,45 @@ export interface CachingVerifier {
  * (statement-level, see metadata/triggers.ts), on other instances sharing the database by the same NOTIFY; so does
  * the end of a sign-in session (SESSION_ENDED_CHANGE on the same channel, sent by a trigger on refresh_tokens).
  * Without that trigger (users untracked, listening failed) nothing is cached. An entry never outlives the
- * token's own `exp`; failures are not cached.
+ * token's own `exp`; failures are not cached. Websockets are told which users changed when the database says so
+ * ('users:<ids>' from the triggers of migration users_changed_notify; issue 38), so a write to one user's row does
+ * not make every open socket verify its token again.
  */
 export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTable = "public.users"): Promise<CachingVerifier> {
   const cache = new Map<string, { value: Verified; until: number }>();
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(userIds?: ReadonlySet<string>) => void>();
   // bumped on every change to users: a verification that ran across a change does not store its answer
   let generation = 0;
-  const drop = () => {
+  const drop = (userIds?: ReadonlySet<string>) => {
     generation++;
     cache.clear();
-    for (const l of listeners) l();
+    for (const l of listeners) l(userIds);
   };
+  // with the per-user notification, 'public.users' only empties the cache; 'users:<ids>' tells the sockets
+  let namesUsers = false;
   let enabled = false;
   let unlisten: (() => Promise<void>) | undefined;
   try {
     const [schema, name] = usersTable.split(".");
     unlisten = await db.listen(CHANGE_CHANNEL, (table) => {
-      if (table === usersTable || table === SESSION_ENDED_CHANGE || table === ANY_CHANGE) drop();
+      if (table === usersTable && namesUsers) {
+        generation++;
+        cache.clear();
+      } else if (table.startsWith(USERS_CHANGED)) {
+        const ids = table.slice(USERS_CHANGED.length);
+        drop(ids === "*" ? undefined : new Set(ids.split(",")));
+      } else if (table === usersTable || table === SESSION_ENDED_CHANGE || table === ANY_CHANGE) drop();
     });
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace s on s.oid = c.relnamespace where t.tgname = 'hdb_live_notify' and s.nspname = $1 and c.relname = $2`,
       [schema, name],
     );
     enabled = Boolean(rows[0]?.n);
+    const named = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace s on s.oid = c.relnamespace where t.tgname in ('users_changed_update', 'users_changed_delete') and s.nspname = $1 and c.relname = $2`,
+      [schema, name],
+    );
+    namesUsers = named.rows[0]?.n === 2;
   } catch {
     enabled = false;
   }
