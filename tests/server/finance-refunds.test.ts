@@ -99,7 +99,9 @@ describe.each(databaseLanes())("withdrawals and refunds [%s]", (lane) => {
     refund = filled.json().data;
     const f = refundClassFigures({ unitPrice: cents(card.unitPrice), leftLessonNo, oweLessonNo: 1, deduction: 1000, otherPayments: [{ name: "Material", amount: 500 }], gstPercent: 9 });
     expect(refund.classes[0]).toMatchObject({ amount: centsToNumeric(f.amount), gst: centsToNumeric(f.gst), leftLessonAmount: centsToNumeric(f.leftLessonAmount) });
-    expect(refund.summary).toEqual({ classAmount: centsToNumeric(f.amount), creditNoteAmount: "20.00", depositAmount: "0.00", total: centsToNumeric(f.amount + 2000) });
+    // the student's paid deposits start included (a refund should not leave money out): what they hold is paid back too
+    const held = cents((await one<{ s: string }>(`select coalesce(sum(amount), 0)::text as s from deposits where id = any($1::uuid[]) and "depositStatus" = 'paid'`, [refund.depositIds ?? []])).s);
+    expect(refund.summary).toEqual({ classAmount: centsToNumeric(f.amount), creditNoteAmount: "20.00", depositAmount: centsToNumeric(held), total: centsToNumeric(f.amount + 2000 + held) });
 
     // the moves, each its role's
     expect((await move("sales", refundId, "awaiting_sale_action")).statusCode).toBe(403);
