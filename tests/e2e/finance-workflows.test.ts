@@ -100,6 +100,7 @@ describe("suspension and withdrawal workflows", () => {
       await expect.poll(() => page.locator("#numberOfLesson").inputValue()).toBe("2");
       await page.locator("#reason").fill("");
       await page.getByRole("button", { name: "Submit for Approval" }).click();
+      await page.locator(".ant-modal-confirm-btns").getByRole("button", { name: "Submit for Approval", exact: true }).click();
       await page.getByText("Please fill in reason!").first().waitFor();
       await page.locator("#reason").fill("Family trip, two lessons");
       await press(page, "Submit for Approval", { testId: "credit-note-status", is: "Awaiting Finance Approval" });
