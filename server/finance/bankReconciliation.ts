@@ -16,9 +16,8 @@ import {
   paNumbersIn,
   parseStatementAmount,
   parseStatementDate,
-  type BankLineMatch,
+  type BankLineView,
   type BankMapping,
-  type BankPaCandidate,
 } from "../../src/domain/finance/bankStatement.ts";
 import { readStatement } from "./bankStatementFile.ts";
 import { recordPaymentIn, type InvoiceActionCheck } from "./invoices.ts";
@@ -46,21 +45,6 @@ export interface ImportReply {
   duplicates: number;
   /** Debits and blank credits: money out is not reconciled here. */
   skipped: number;
-}
-
-export interface BankLineView {
-  id: string;
-  lineDate: string;
-  description: string | null;
-  reference: string | null;
-  amount: string;
-  bank: string;
-  fileName: string | null;
-  lineStatus: "open" | "recorded";
-  /** For an open line: how it matches the PA it names; for a recorded one, the PA and receipt it paid. */
-  match: (Omit<BankLineMatch, "pa"> & { pa: (Omit<BankPaCandidate, "balanceDue"> & { balanceDue: string; studentName: string | null }) | null }) | null;
-  receipt: { id: string; name: string; invoiceId: string | null } | null;
-  paymentAdvice: { id: string; name: string } | null;
 }
 
 export interface ConfirmResult {

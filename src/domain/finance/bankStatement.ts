@@ -135,3 +135,19 @@ export function matchBankLine(line: { amount: Cents; companyId: string }, named:
   if (other) return { outcome: "wrong_company", pa: null, reason: `${other.name} belongs to another company.` };
   return { outcome: "unknown", pa: null, reason: "No payment advice number found." };
 }
+
+/** A stored statement line as the reconciliation calls answer it (the server writes it, the screen reads it). */
+export interface BankLineView {
+  id: string;
+  lineDate: string;
+  description: string | null;
+  reference: string | null;
+  amount: string;
+  bank: string;
+  fileName: string | null;
+  lineStatus: "open" | "recorded";
+  /** For an open line: how it matches the PA it names; for a recorded one, the PA and receipt it paid. */
+  match: (Omit<BankLineMatch, "pa"> & { pa: (Omit<BankPaCandidate, "balanceDue"> & { balanceDue: string; studentName: string | null }) | null }) | null;
+  receipt: { id: string; name: string; invoiceId: string | null } | null;
+  paymentAdvice: { id: string; name: string } | null;
+}

@@ -13,9 +13,10 @@ import { api, rejectionMessage } from "../../../app/api.ts";
 import { toast } from "../../../framework/toast.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../../domain/money.ts";
-import { BANK_OUTCOME_LABELS, type BankLineOutcome } from "../../../domain/finance/bankStatement.ts";
+import { BANK_OUTCOME_LABELS, type BankLineOutcome, type BankLineView } from "../../../domain/finance/bankStatement.ts";
 import { StatementImport } from "./StatementImport.tsx";
 
+/** A PA found by the hand-matching search. */
 interface PaPick {
   id: string;
   name: string;
@@ -23,17 +24,7 @@ interface PaPick {
   studentName: string | null;
 }
 
-interface Line {
-  id: string;
-  lineDate: string;
-  description: string | null;
-  reference: string | null;
-  amount: string;
-  bank: string;
-  match: { outcome: BankLineOutcome; pa: PaPick | null; reason: string | null } | null;
-  receipt: { id: string; name: string; invoiceId: string | null } | null;
-  paymentAdvice: { id: string; name: string } | null;
-}
+type Line = BankLineView;
 
 const OUTCOME_COLOURS: Record<BankLineOutcome, string> = { exact: "green", partial: "gold", over: "orange", unknown: "default", wrong_company: "red" };
 const money = (v: string) => formatMoney(numericToCents(v) ?? 0);
