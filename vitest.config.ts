@@ -26,6 +26,10 @@ const e2eLane = {
 export default defineConfig({
   test: {
     globals: true,
+    // Vitest leaves one core free by default, which on a 2-core CI runner means one file at a time while
+    // much of each file's time is spent waiting on its server or PostgreSQL. Two files at a time; the
+    // browser lane still runs its files one by one after the others (it shares one server).
+    maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
