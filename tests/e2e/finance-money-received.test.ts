@@ -121,19 +121,31 @@ describe("money received", () => {
   it("finance_staff imports a bank statement, confirms the PayNow credits in bulk, and the PAs show paid with their receipts", async () => {
     const pas = [await issuedPaymentAdvice(), await issuedPaymentAdvice()];
     const today = todayInSingapore().split("-").reverse().join("/");
+    // "Amount In" is no heading the screen guesses: the credit column is chosen by hand, and remembered for the bank
     const csv = [
-      "Date,Description,Reference,Credit,Debit",
+      "Date,Description,Reference,Amount In,Amount Out",
       `${today},PAYNOW OTHR,${pas[0]!.name},${centsToNumeric(pas[0]!.total)},`,
       `${today},PAYNOW TRANSFER ${pas[1]!.name.replace(/-/g, "")},,${centsToNumeric(pas[1]!.total)},`,
       `${today},GIRO RENT,,,1200.00`,
     ].join("\n");
     await withRole(browser(), baseURL, "finance_staff", async (page) => {
       await page.goto("/finance/bank-reconciliation");
-      await page.getByLabel("Bank").fill(`E2E Bank ${Date.now()}`);
-      await page.locator('input[type="file"]').setInputFiles({ name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-      // the columns are guessed from the headings
+      const bank = `E2E Bank ${Date.now()}`;
+      const statement = { name: "statement.csv", mimeType: "text/csv", buffer: Buffer.from(csv) };
+      await page.getByLabel("Bank").fill(bank);
+      await page.locator('input[type="file"]').setInputFiles(statement);
+      // date, description and reference are guessed from the headings; the credit amount is chosen
+      await chooseOption(page, selectBox(page.locator("form"), "creditColumn"), "Amount In");
       await page.getByRole("button", { name: "Import" }).click();
       await page.getByText("Imported 2 credit lines; 0 already imported; 1 debit or blank lines skipped.").waitFor();
+      // the same file again, the bank typed after choosing it: the bank's mapping applies, and nothing is imported twice
+      await page.reload();
+      await page.locator('input[type="file"]').setInputFiles(statement);
+      await page.getByLabel("Bank").fill(bank);
+      await page.getByLabel("Bank").blur();
+      await expect.poll(() => selectBox(page.locator("form"), "creditColumn").textContent()).toBe("Amount In");
+      await page.getByRole("button", { name: "Import" }).click();
+      await page.getByText("Imported 0 credit lines; 2 already imported; 1 debit or blank lines skipped.").waitFor();
       for (const pa of pas) {
         const row = page.locator(".ant-table-tbody tr", { hasText: pa.name });
         await expect.poll(() => row.textContent()).toContain("Exact");

@@ -51,12 +51,10 @@ export function StatementImport({ companyId, onImported }: { companyId: string |
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<BankMapping>();
 
-  const choose = async (picked: File) => {
-    const chosen = { fileName: picked.name, fileBase64: await readBase64(picked) };
-    setFile(chosen);
+  const loadPreview = async (chosen: { fileName: string; fileBase64: string }, bankName: string) => {
     setBusy(true);
     try {
-      const data = (await api<Preview>("POST", "/finances/bank-reconciliation/preview", { bank: bank.trim() || null, ...chosen })).data!;
+      const data = (await api<Preview>("POST", "/finances/bank-reconciliation/preview", { bank: bankName.trim() || null, ...chosen })).data!;
       setPreview(data);
       form.setFieldsValue({ ...guessMapping(data.headers), ...(data.mapping ?? {}) });
     } catch (err) {
@@ -65,6 +63,17 @@ export function StatementImport({ companyId, onImported }: { companyId: string |
     } finally {
       setBusy(false);
     }
+  };
+
+  const choose = async (picked: File) => {
+    const chosen = { fileName: picked.name, fileBase64: await readBase64(picked) };
+    setFile(chosen);
+    await loadPreview(chosen, bank);
+  };
+
+  // The bank may be typed after the file is chosen: its remembered mapping then applies as well.
+  const bankChosen = () => {
+    if (file && bank.trim()) void loadPreview(file, bank);
   };
 
   const submit = async (mapping: BankMapping) => {
@@ -94,7 +103,7 @@ export function StatementImport({ companyId, onImported }: { companyId: string |
   return (
     <Card title="Import a bank statement" size="small">
       <Space wrap>
-        <Input aria-label="Bank" placeholder="Bank (e.g. DBS)" style={{ width: 200 }} value={bank} onChange={(e) => setBank(e.target.value)} list="known-banks" maxLength={100} />
+        <Input aria-label="Bank" placeholder="Bank (e.g. DBS)" style={{ width: 200 }} value={bank} onChange={(e) => setBank(e.target.value)} onBlur={bankChosen} list="known-banks" maxLength={100} />
         <datalist id="known-banks">
           {(preview?.banks ?? []).map((b) => (
             <option key={b} value={b} />
