@@ -1,12 +1,12 @@
 /** /communication/unsubscribers: the students who unsubscribed (subscribe = false) from broadcasts and news. */
-import { Card, Form, Input, Button, Space } from "antd";
-import { SearchOutlined } from "@ant-design/icons";
+import { Card, Form, Input } from "antd";
 import { useTable } from "@refinedev/antd";
 import type { BaseRecord } from "@refinedev/core";
 import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { formatTimeDate } from "../../domain/dates.ts";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
+import { FilterForm } from "../../framework/pages/FilterBar.tsx";
 
 type Row = BaseRecord & Record<string, unknown>;
 
@@ -29,18 +29,11 @@ export default function UnsubscribersPage() {
   });
   return (
     <Card title="Unsubscribers">
-      <Form {...searchFormProps} layout="inline" style={{ marginBottom: 16 }} aria-label="Filters">
+      <FilterForm formProps={searchFormProps}>
         <Form.Item name="q" label="Student Name">
           <Input allowClear placeholder="Student Name" />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button htmlType="submit" icon={<SearchOutlined />}>
-              Search
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <PagedTable
         tableProps={tableProps}
         currentPage={currentPage}

@@ -6,7 +6,7 @@
 import { Button, Card, Form, Select, Space } from "antd";
 import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
-import { DownloadOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { DownloadOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined } from "@ant-design/icons";
 import { CanAccess, useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
 import { Link } from "react-router";
@@ -23,6 +23,7 @@ import { PaStatusPill } from "./PaStatusPill.tsx";
 import { LogHistory } from "./LogHistory.tsx";
 import { paDisplayName, paLogSource } from "./paLogSource.ts";
 import { paListFilterValues, paListFilters, type PaListFilterValues } from "./paymentAdviceList.ts";
+import { FilterForm } from "../../framework/pages/FilterBar.tsx";
 
 export const PA_LIST_FIELDS = [
   "id",
@@ -133,7 +134,6 @@ export default function PaymentAdviceListPage() {
     // Only on first render: afterwards the form owns its values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const form = searchFormProps.form!;
 
   return (
     <Card
@@ -151,7 +151,7 @@ export default function PaymentAdviceListPage() {
         </Space>
       }
     >
-      <Form {...searchFormProps} initialValues={initial} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
+      <FilterForm formProps={searchFormProps} initialValues={initial}>
         <Form.Item name="companyId" label="Company">
           <RelationSelect target="companies" placeholder="Company" />
         </Form.Item>
@@ -170,23 +170,7 @@ export default function PaymentAdviceListPage() {
         <Form.Item name="studentId" label="Student" style={{ minWidth: 320 }}>
           <StudentPicker showCard={false} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button htmlType="submit" icon={<SearchOutlined />}>
-              Search
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                for (const f of ["companyId", "branchId", "status", "issueDate", "dueDate", "studentId"] as const) form.setFieldValue(f, undefined);
-                form.submit();
-              }}
-            >
-              Reset
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <PagedTable<PaRow>
         tableProps={tableProps}
         currentPage={currentPage}

@@ -5,7 +5,7 @@
  * matching row. A draft account offers to continue its wizard.
  */
 import { Button, Card, Form, Input, Select, Space, Tag, message as antdMessage } from "antd";
-import { DownloadOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
+import { DownloadOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTable } from "@refinedev/antd";
 import { CanAccess, useDataProvider, type BaseRecord, type CrudFilter } from "@refinedev/core";
 import { Link, useSearchParams } from "react-router";
@@ -22,6 +22,7 @@ import { todayInSingapore } from "../../domain/dates.ts";
 import { ACTIVE_ENROLMENT_STATUSES, SETTLED_PA_STATUSES, STUDENT_PAYMENT_STATUS_LABELS, UNPAID_PA_STATUSES } from "../../domain/students.ts";
 import { USER_STATUS_LABELS } from "../users/roles.ts";
 import type { Resource } from "../../framework/types.ts";
+import { FilterForm } from "../../framework/pages/FilterBar.tsx";
 
 const list = (values: readonly string[]) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
 const OUTSTANDING = `{ status: { _neq: "deleted" }, paymentStatus: { _in: ${list(UNPAID_PA_STATUSES)} } }`;
@@ -158,7 +159,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
         </Space>
       }
     >
-      <Form {...searchFormProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} aria-label="Filters">
+      <FilterForm formProps={searchFormProps} initialValues={initialValues}>
         <Form.Item name="q" label="Search" htmlFor="students-search">
           <Input id="students-search" allowClear placeholder="Search by student name or username" style={{ width: 260 }} />
         </Form.Item>
@@ -180,23 +181,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
         <Form.Item name="payment" label="Payment Status" htmlFor="students-payment">
           <Select id="students-payment" allowClear style={{ width: 140 }} options={Object.entries(STUDENT_PAYMENT_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button htmlType="submit" icon={<SearchOutlined />}>
-              Search
-            </Button>
-            <Button
-              onClick={() => {
-                searchFormProps.form?.resetFields();
-                for (const f of ["q", "payment", ...COLUMN_FILTERS] as const) searchFormProps.form?.setFieldValue(f, undefined);
-                searchFormProps.form?.submit();
-              }}
-            >
-              Reset
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterForm>
       <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} columns={columns} scroll={{ x: true }} />
     </Card>
   );
