@@ -92,7 +92,9 @@ describe.each(databaseLanes())("statements, reminders and the accounting export 
     expect(upcoming.reminders.find((r) => r.paymentAdviceId === pa.id)).toMatchObject({ step: 3, held: false });
     const mails = async (id: string) => rows<{ subject: string; body: string; step: number }>(`select subject, body, (payload->>'reminderStep')::int as step from outbox where payload->>'paymentAdviceId' = $1 and payload ? 'reminderStep' order by "createdAt"`, [id]);
 
-    for (const [day, steps] of [[plus(pa.dueDate, 3), [3]], [plus(pa.dueDate, 3), [3]], [plus(pa.dueDate, 4), [3]], [plus(pa.dueDate, 10), [3, 10]], [plus(pa.dueDate, 11), [3, 10]]] as const) {
+    // two runs at once (two instances) the first day, then again that day and on later days
+    await Promise.all([sendDueReminders(server.db, plus(pa.dueDate, 3)), sendDueReminders(server.db, plus(pa.dueDate, 3))]);
+    for (const [day, steps] of [[plus(pa.dueDate, 3), [3]], [plus(pa.dueDate, 4), [3]], [plus(pa.dueDate, 10), [3, 10]], [plus(pa.dueDate, 11), [3, 10]]] as const) {
       await sendDueReminders(server.db, day);
       expect((await mails(pa.id)).map((m) => m.step), `after the run of ${day}`).toEqual(steps);
     }

@@ -62,8 +62,8 @@ export default function StatementPage() {
           size="small"
           style={{ marginTop: 12 }}
           pagination={false}
-          rowKey={(_, i) => String(i)}
-          dataSource={data.rows}
+          rowKey="key"
+          dataSource={data.rows.map((r, key) => ({ ...r, key }))}
           columns={[
             { title: "Date", dataIndex: "day", render: (v: string) => day(v) },
             { title: "Description", dataIndex: "description" },
