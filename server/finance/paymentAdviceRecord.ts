@@ -150,7 +150,7 @@ export async function studentOf(db: Queryable, studentId: string) {
   return rows[0] ?? null;
 }
 
-export async function writeLog(db: Queryable, paId: string, type: "create" | "update" | "change_status" | "duplicate" | "reminder", before: unknown, after: unknown, by: string | null): Promise<void> {
+export async function writeLog(db: Queryable, paId: string, type: "create" | "update" | "change_status" | "duplicate", before: unknown, after: unknown, by: string | null): Promise<void> {
   await db.query(
     `insert into payment_advice_logs ("paymentAdviceId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy") values ($1, $2, $3::jsonb, $4::jsonb, $5, $5)`,
     [paId, type, before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), by],

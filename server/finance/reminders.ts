@@ -11,24 +11,11 @@ import { emailMessage, enqueueMessages } from "../mail/outbox.ts";
 import { html, mailBody } from "../mail/template.ts";
 import { centsToNumeric, formatMoney } from "../../src/domain/money.ts";
 import { dayjs, DATE_FORMAT, formatCalendarDay, DISPLAY_DATE_FORMAT, todayInSingapore } from "../../src/domain/dates.ts";
-import { lateFeeNote, parseReminderSchedule, reminderStep, REMINDER_MESSAGES, REMINDER_SETTING_KEY, daysBetween } from "../../src/domain/finance/reminders.ts";
+import { lateFeeNote, parseReminderSchedule, reminderStep, REMINDER_MESSAGES, REMINDER_SETTING_KEY, daysBetween, type UpcomingReminder } from "../../src/domain/finance/reminders.ts";
 import { cents } from "./ledger.ts";
 import { htmlToText, primaryParent } from "./paper.ts";
 import { writeLog } from "./paymentAdviceRecord.ts";
 import { FinanceError, financeTransaction } from "./transaction.ts";
-
-export interface UpcomingReminder {
-  paymentAdviceId: string;
-  name: string;
-  studentName: string;
-  companyName: string;
-  dueDate: string;
-  /** Days after the due date: the schedule step the reminder is for. */
-  step: number;
-  balance: string;
-  recipient: string | null;
-  held: boolean;
-}
 
 interface Candidate extends UpcomingReminder {
   companyId: string;
@@ -56,7 +43,7 @@ async function candidates(db: Queryable, day: string): Promise<Array<Candidate &
        pa."paymentSummaryStatic"->>'totalPayable' as total,
        (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
         where i."paymentAdviceId" = pa.id and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received,
-       exists (select 1 from payment_reminder_holds h where h."paymentAdviceId" = pa.id) as held,
+       exists (select 1 from payment_reminder_holds h where h."paymentAdviceId" = pa.id and h.status = 'active') as held,
        coalesce((select array_agg(r.step) from payment_reminders r where r."paymentAdviceId" = pa.id), '{}') as handled
      from payment_advices pa join users u on u.id = pa."studentId" join companies c on c.id = pa."companyId"
      where pa."paymentStatus" = 'unpaid' and pa.status <> 'deleted' and pa.name is not null and pa."dueDate" < $1::date
@@ -112,7 +99,7 @@ export async function sendDueReminders(db: Db, day = todayInSingapore()): Promis
         return;
       }
       await enqueueMessages(tx, [reminderMail(c, day)]);
-      await writeLog(tx, c.paymentAdviceId, "reminder", null, { reminder: { step: c.step, recipient: c.recipient, day } }, null);
+      await writeLog(tx, c.paymentAdviceId, "update", null, { reminder: { step: c.step, recipient: c.recipient, day } }, null);
       run.sent++;
     });
   }
@@ -136,8 +123,11 @@ export async function setReminderHold(db: Db, paymentAdviceId: string, held: boo
   return db.transaction(async (tx) => {
     const { rows } = await tx.query(`select id from payment_advices where id = $1 and status <> 'deleted'`, [paymentAdviceId]);
     if (!rows.length) throw new FinanceError(404, REMINDER_MESSAGES.notFound);
-    if (held) await tx.query(`insert into payment_reminder_holds ("paymentAdviceId", "createdBy", "updatedBy") values ($1, $2, $2) on conflict ("paymentAdviceId") do nothing`, [paymentAdviceId, by]);
-    else await tx.query(`delete from payment_reminder_holds where "paymentAdviceId" = $1`, [paymentAdviceId]);
+    await tx.query(
+      `insert into payment_reminder_holds ("paymentAdviceId", status, "createdBy", "updatedBy") values ($1, $2, $3, $3)
+       on conflict ("paymentAdviceId") do update set status = excluded.status, "updatedBy" = excluded."updatedBy"`,
+      [paymentAdviceId, held ? "active" : "deleted", by],
+    );
     return { paymentAdviceId, held };
   });
 }

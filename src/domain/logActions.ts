@@ -5,7 +5,7 @@
  */
 import { formatInSingapore, type DateInput } from "./dates.ts";
 
-export type LogType = "create" | "update" | "change_status" | "duplicate" | "reminder";
+export type LogType = "create" | "update" | "change_status" | "duplicate";
 
 export interface LogActionInput {
   type: LogType | string;
@@ -28,8 +28,6 @@ export function logActionText(l: LogActionInput): string {
       return `Change Status from ${l.statusBefore ?? "--"} to ${l.statusAfter ?? "--"}`;
     case "duplicate":
       return `Duplicate from ${l.document} ${l.sourceName ?? l.name}`;
-    case "reminder":
-      return "Send Overdue Reminder";
     default:
       return "Update Content";
   }

@@ -101,7 +101,7 @@ describe.each(databaseLanes())("statements, reminders and the accounting export 
     const [first] = await mails(pa.id);
     expect(first!.subject).toBe(`Reminder: Payment Advice ${pa.name} is overdue`);
     expect(first!.body).toContain("Late payment fee of $10 per week applies.");
-    expect((await rows(`select 1 from payment_advice_logs where "paymentAdviceId" = $1 and type = 'reminder'`, [pa.id])).length).toBe(2);
+    expect((await rows(`select 1 from payment_advice_logs where "paymentAdviceId" = $1 and type = 'update' and "valueAfter" ? 'reminder'`, [pa.id])).length).toBe(2);
 
     for (const n of [3, 10, 11]) await sendDueReminders(server.db, plus(held.dueDate, n));
     expect(await mails(held.id)).toEqual([]);

@@ -9,6 +9,21 @@ export const REMINDER_MESSAGES = {
   notFound: "Payment advice not found.",
 } as const;
 
+/** GET /finances/reminders/upcoming: a reminder tomorrow's run sends (money as a numeric string). */
+export interface UpcomingReminder {
+  paymentAdviceId: string;
+  name: string;
+  studentName: string;
+  companyName: string;
+  dueDate: string;
+  /** Days after the due date: the schedule step the reminder is for. */
+  step: number;
+  balance: string;
+  /** The parent's e-mail; null: none, nothing is sent. */
+  recipient: string | null;
+  held: boolean;
+}
+
 /** "3, 10" → [3, 10] (sorted, unique); null when it is not a list of whole days from 1 to 365; [] when blank. */
 export function parseReminderSchedule(text: string | null | undefined): number[] | null {
   const parts = (text ?? "").split(",").map((p) => p.trim()).filter(Boolean);

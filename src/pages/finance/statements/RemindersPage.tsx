@@ -10,17 +10,7 @@ import { toast } from "../../../framework/toast.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../../domain/money.ts";
 
-interface Upcoming {
-  paymentAdviceId: string;
-  name: string;
-  studentName: string;
-  companyName: string;
-  dueDate: string;
-  step: number;
-  balance: string;
-  recipient: string | null;
-  held: boolean;
-}
+import type { UpcomingReminder as Upcoming } from "../../../domain/finance/reminders.ts";
 
 const day = (v: string) => formatCalendarDay(v, DISPLAY_DATE_FORMAT);
 
