@@ -12,7 +12,7 @@ import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
 const server = useUiServer();
-const wait = { timeout: 30_000 };
+const wait = { timeout: 60_000 };
 
 describe("statement", () => {
   it("the student's view opens the statement; its balance due is the ledger's; Whole family adds the sibling", async () => {
