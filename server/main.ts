@@ -46,7 +46,7 @@ if (started.demoCreated) console.log("Demo data created.");
 if (started.backfilled) console.log(`Ledger: ${started.backfilled} entries posted (documents made before it, revenue recognised to date).`);
 // the revenue of lessons delivered since the last run is recognised as each Singapore day begins
 recognition = startDailyRecognition(db);
-// overdue reminders of the day go out now and as each Singapore day begins (issue 39; once per PA and step)
+// overdue reminders go out as each Singapore day begins (issue 39; once per PA and step)
 reminders = startDailyReminders(db);
 await app.listen({ port: config.port, host: config.host });
 // Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; SMTP_URL: a mail relay; embedded: the log).

@@ -16,6 +16,7 @@ import { cents } from "./ledger.ts";
 import { htmlToText, primaryParent } from "./paper.ts";
 import { writeLog } from "./paymentAdviceRecord.ts";
 import { FinanceError, financeTransaction } from "./transaction.ts";
+import { startEveryDay } from "./everyDay.ts";
 
 interface Candidate extends UpcomingReminder {
   companyId: string;
@@ -132,28 +133,15 @@ export async function setReminderHold(db: Db, paymentAdviceId: string, held: boo
   });
 }
 
-const CHECK_EVERY_MS = 10 * 60 * 1000;
-
-/** Runs the day's reminders now and again as each Singapore day begins (as revenue recognition does); `stop` waits for a run. */
+/**
+ * Runs the day's reminders as each Singapore day begins, as revenue recognition does (not at start: what the
+ * screen listed as tomorrow's is what goes out, and a restart sends nothing unannounced); `stop` waits for a run.
+ */
 export function startDailyReminders(db: Db): { stop(): Promise<void> } {
-  let lastDay = "";
-  let running: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    const today = todayInSingapore();
-    if (today === lastDay) return;
-    lastDay = today;
-    running = sendDueReminders(db, today).then(
+  return startEveryDay((today) =>
+    sendDueReminders(db, today).then(
       (r) => r.sent && console.log(`Reminders: ${r.sent} overdue reminders queued for ${today}.`),
       (e: unknown) => console.error("Overdue reminders failed:", e instanceof Error ? e.message : e),
-    );
-  };
-  check();
-  const timer = setInterval(check, CHECK_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    ),
+  );
 }
