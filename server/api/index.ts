@@ -28,6 +28,8 @@ import { classesRoutes } from "./classes.ts";
 import { enrolmentRoutes } from "./enrolments.ts";
 import { attendanceRoutes } from "./attendance.ts";
 import { historyRoutes } from "./history.ts";
+// issue 39: statements, overdue reminders, the ledger out to accounting
+import { statementRoutes } from "./statements.ts";
 
 export interface ApiOptions {
   ctx: ServerContext;
@@ -73,5 +75,6 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(enrolmentRoutes, { ctx: opts.ctx });
   if (opts.engine) await app.register(attendanceRoutes, { ctx: opts.ctx, engine: opts.engine });
   if (opts.engine) await app.register(historyRoutes, { ctx: opts.ctx, engine: opts.engine });
+  await app.register(statementRoutes, { ctx: opts.ctx, media: mediaFor(opts.ctx), pdfMaker });
   await app.register(mediaApiRoutes, { media: mediaFor(opts.ctx), requireSession: opts.identity.requireSession, publicUrlConfigured: opts.ctx.config.publicUrlConfigured });
 };

@@ -12,6 +12,8 @@ import { classInformationToStored, summaryToWire } from "../../src/domain/financ
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
 import { creditNoteTotals } from "../../src/domain/finance/creditNote.ts";
 import { backfillLedger } from "../finance/ledgerBackfill.ts";
+import { REMINDER_SETTING_KEY } from "../../src/domain/finance/reminders.ts";
+import { ACCOUNT_CODE_SETTING_KEY, DEFAULT_ACCOUNT_CODES, DEFAULT_TAX_RATE } from "../../src/domain/finance/accountingExport.ts";
 
 export const DEMO_PASSWORD = "Demo@12345";
 export const DEMO_EMAIL_DOMAIN = "demo.centre.sg";
@@ -495,6 +497,9 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
   settings.push({ id: id(), key: "gst", type: "gst", value: { percentage: 9, options: [0, 7, 8, 9], default: 0 }, companyId: null, parentId: null, status: "active" });
   for (const co of companies) settings.push({ id: id(), key: "gst", type: "gst", value: { percentage: co.hasGstNo ? 9 : 0 }, companyId: co.id, parentId: null, status: "active" });
   settings.push({ id: id(), key: "paymentNotes", type: "payment", value: { notes: "PayNow is the preferred method. Please email a screenshot of the payment. NETS and cash are accepted at the outlet. Late payment fee: $10 per week." }, companyId: null, parentId: null, status: "active" });
+  // issue 39: overdue reminders 3 and 10 days after the due date; the ledger's account codes: the defaults
+  settings.push({ id: id(), key: REMINDER_SETTING_KEY, type: "payment", value: { days: "3,10" }, companyId: null, parentId: null, status: "active" });
+  settings.push({ id: id(), key: ACCOUNT_CODE_SETTING_KEY, type: "accounting", value: { ...DEFAULT_ACCOUNT_CODES, taxRate: DEFAULT_TAX_RATE }, companyId: null, parentId: null, status: "active" });
   await insertRows(tx, "system_settings", settings);
   const specialClasses = classes.filter((c) => c.lessonType === "special" || c.lessonType === "others");
   await insertRows(tx, "special_class_pricings", specialClasses.flatMap((c) => ["new", "existing"].map((st) => ({ id: id(), companyId: c.companyId, programId: c.programId, classId: c.id, studentType: st, pricePerStudent: money(st === "new" ? 18000 : 15000), status: "active" }))));

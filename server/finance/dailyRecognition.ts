@@ -4,29 +4,15 @@
  * already recognises its own student's revenue; this covers the students nobody touched.
  */
 import type { Db } from "../db/index.ts";
-import { todayInSingapore } from "../../src/domain/dates.ts";
 import { recogniseAllRevenue } from "./ledgerBackfill.ts";
-
-const CHECK_EVERY_MS = 10 * 60 * 1000;
+import { startEveryDay } from "./everyDay.ts";
 
 /** Starts the check (the start-up run has recognised today already); `stop` waits for a run in progress. */
 export function startDailyRecognition(db: Db): { stop(): Promise<void> } {
-  let lastDay = todayInSingapore();
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    const today = todayInSingapore();
-    if (today === lastDay) return;
-    lastDay = today;
-    running = recogniseAllRevenue(db).then(
+  return startEveryDay((today) =>
+    recogniseAllRevenue(db).then(
       (n) => n && console.log(`Ledger: revenue recognised for ${today} (${n} entries).`),
       (e: unknown) => console.error("Revenue recognition failed:", e instanceof Error ? e.message : e),
-    );
-  }, CHECK_EVERY_MS);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    ),
+  );
 }

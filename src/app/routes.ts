@@ -112,6 +112,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("finance", "/finance/pricing", "Pricing"),
   // our addition (issue 35): bank statements matched to payment advices
   r("finance", "/finance/bank-reconciliation", "Bank Reconciliation"),
+  // our addition (issue 39): statements, overdue reminders, the ledger out to accounting
+  r("finance", "/finance/statement/:studentId", "Statement"),
+  r("finance", "/finance/reminders", "Payment Reminders"),
+  r("finance", "/finance/ledger-export", "Accounting Export"),
   // Reports
   r("report", "/report/daily-receipt-report", "Daily Receipt Report"),
   r("report", "/report/daily-closing-report", "Daily Closing Report"),

@@ -74,6 +74,8 @@ export const MENU_TREE: readonly MenuGroup[] = [
       item("Payment Discount", "/finance/payment-discount"),
       item("Pricing", "/finance/pricing"),
       item("Bank Reconciliation", "/finance/bank-reconciliation"),
+      item("Payment Reminders", "/finance/reminders"),
+      item("Accounting Export", "/finance/ledger-export"),
     ],
   },
   { key: "rewards", label: "Rewards", items: [item("Reward Report", "/reward/report"), item("Referral", "/reward/referral")] },

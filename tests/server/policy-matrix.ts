@@ -91,6 +91,8 @@ export const ROUTE_MATRIX: RouteCase[] = [
   c("/finance/payment-setting", financeOnly), c("/finance/payment-discount", financeOnly), c("/finance/payment-discount/create/{order}", financeOnly),
   c("/finance/pricing", pricing),
   c("/finance/bank-reconciliation", financeOnly),
+  // issue 39 (ours): statements, overdue reminders, the ledger out to accounting
+  c("/finance/statement/{studentId}", ["front_desk", "ops_manager", "finance_manager", "finance_staff"]), c("/finance/reminders", financeOnly), c("/finance/ledger-export", ["finance_manager"]),
   c("/report/daily-receipt-report", dailyReceipt),
   c("/report/daily-closing-report", dailyClosingOverpaid), c("/report/overpaid-report", dailyClosingOverpaid),
   c("/report/pa-listing", otherReports), c("/report/student-attendance-report", otherReports),
@@ -182,6 +184,11 @@ export const API_MATRIX: ApiCase[] = [
   { method: "GET", path: "/reports/enrollment-list-new", roles: otherReports },
   { method: "GET", path: "/reports/reward", roles: rewards },
   { method: "POST", path: "/reports/enrollment-list-by-user-ids", roles: otherReports },
+  // issue 39 (ours)
+  { method: "GET", path: `/finances/statements/${ID}`, roles: ["front_desk", "ops_manager", "finance_manager", "finance_staff"] },
+  { method: "GET", path: "/finances/reminders/upcoming", roles: financeOnly },
+  { method: "PUT", path: `/finances/reminders/${ID}/hold`, roles: financeOnly },
+  { method: "GET", path: "/finances/ledger-export", roles: ["finance_manager"] },
   { method: "GET", path: "/access/policy", roles: S },
   { method: "PUT", path: "/access/policy", roles: [] },
 ];

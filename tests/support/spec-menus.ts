@@ -40,6 +40,9 @@ export const SPEC_MENU_PAGE_ROLES: Record<string, string[]> = {
   "/finance/pricing": [...FINANCE_ONLY, "ops_manager"],
   // our addition: bank statements matched to payment advices (issue 35; docs/DECISIONS.md "Bank reconciliation")
   "/finance/bank-reconciliation": FINANCE_ONLY,
+  // our additions (issue 39): overdue reminders; the ledger out to accounting
+  "/finance/reminders": FINANCE_ONLY,
+  "/finance/ledger-export": ["finance_manager"],
   "/reward/report": ["finance_manager", "finance_staff", "front_desk"],
   "/reward/referral": ["finance_manager", "finance_staff", "front_desk"],
   "/communication/broadcast": COMMUNICATION,

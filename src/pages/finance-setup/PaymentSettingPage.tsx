@@ -14,6 +14,8 @@ import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { centsToNumeric, formatMoney, numericToCents } from "../../domain/money.ts";
 import { DATE_FORMAT, DISPLAY_DATE_FORMAT, dayjs } from "../../domain/dates.ts";
 import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
+import { parseReminderSchedule, REMINDER_MESSAGES, REMINDER_SETTING_KEY } from "../../domain/finance/reminders.ts";
+import { ACCOUNT_CODE_SETTING_KEY, accountCodesFrom, DEFAULT_ACCOUNT_CODES, DEFAULT_TAX_RATE } from "../../domain/finance/accountingExport.ts";
 
 type Json = Record<string, unknown>;
 interface Setting {
@@ -35,12 +37,17 @@ const TITLES: Record<string, string> = {
   gst: "GST",
   paymentNotes: "Payment Notes",
   fee: "Fee Settings",
+  reminderSchedule: "Payment Reminders",
+  ledgerAccountCodes: "Ledger Account Codes",
 };
 /** Settings the page offers to create when the database has none. */
 const REQUIRED: { key: string; type: string; value: Json }[] = [
   { key: "registrationFee", type: "fee", value: { amount: "0.00" } },
   { key: "waivePeriod", type: "fee", value: { startDate: null, endDate: null } },
   { key: "depositSettings", type: "deposit", value: { amount: "0.00" } },
+  // issue 39: overdue reminders (days after the due date) and the ledger's account codes for the accounting export
+  { key: REMINDER_SETTING_KEY, type: "payment", value: { days: "3,10" } },
+  { key: ACCOUNT_CODE_SETTING_KEY, type: "accounting", value: { ...DEFAULT_ACCOUNT_CODES, taxRate: DEFAULT_TAX_RATE } },
 ];
 
 /** A setting's value → form values (amounts in cents, days as dayjs). */
@@ -62,7 +69,7 @@ function fromForm(values: Json): Json {
 }
 
 /** Section titles by setting type. */
-const TYPE_TITLES: Record<string, string> = { fee: "Fees", deposit: "Deposit", gst: "GST", payment: "Payment Notes" };
+const TYPE_TITLES: Record<string, string> = { fee: "Fees", deposit: "Deposit", gst: "GST", payment: "Payment Notes", accounting: "Accounting" };
 /** Labels of the values inside a setting, in the order a person reads them (a period's start before its end). */
 const VALUE_LABELS: Record<string, string> = {
   amount: "Amount",
@@ -74,6 +81,7 @@ const VALUE_LABELS: Record<string, string> = {
   options: "GST Choices",
   notes: "Notes",
   description: "Description",
+  days: "Days After Due Date",
 };
 const VALUE_ORDER = Object.keys(VALUE_LABELS);
 const humanise = (key: string) => key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
@@ -104,6 +112,15 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
   const onFinish = async (values: Json) => {
     if (endsBeforeStart(values.endDate as Dayjs | undefined, values.startDate as Dayjs | undefined)) {
       form.setFields([{ name: "endDate", errors: [notBeforeMessage("End date", "Start date")] }]);
+      return;
+    }
+    if (setting.key === REMINDER_SETTING_KEY && parseReminderSchedule(values.days as string) === null) {
+      form.setFields([{ name: "days", errors: [REMINDER_MESSAGES.badSchedule] }]);
+      return;
+    }
+    const codes = setting.key === ACCOUNT_CODE_SETTING_KEY ? accountCodesFrom(values) : null;
+    if (codes && "error" in codes) {
+      void toast.error(codes.error);
       return;
     }
     setSaving(true);

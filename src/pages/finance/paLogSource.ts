@@ -5,7 +5,7 @@ import type { LogRow, LogSource } from "./LogHistory.tsx";
 
 export const PA_LOGS_PATH = "/finance/payment-advice/logs";
 
-type PaValue = { paymentAdvice?: { paymentStatus?: string; name?: string | null } } | null;
+type PaValue = { paymentAdvice?: { paymentStatus?: string; name?: string | null }; reminder?: { step: number; recipient: string } } | null;
 
 const statusLabel = (s: string | undefined) => (s ? (PA_STATUS_LABELS[s as PaStatus] ?? s) : undefined);
 
@@ -14,6 +14,9 @@ export const paDisplayName = (name: string | null | undefined) => name || "Draft
 
 export function paLogAction(row: LogRow, paName: string | null | undefined): string {
   const before = (row.valueBefore as PaValue)?.paymentAdvice;
+  const reminder = (row.valueAfter as PaValue)?.reminder;
+  // an overdue reminder (issue 39) is an update row whose valueAfter is the reminder
+  if (row.type === "update" && reminder) return `Send Overdue Reminder (${reminder.step} days after due) to ${reminder.recipient}`;
   const after = (row.valueAfter as PaValue)?.paymentAdvice;
   return logActionText({
     type: row.type,

@@ -66,6 +66,11 @@ function StudentView({ student }: { student: Student }) {
         </>
       )}
       <HistoryDrawer table="users" id={student.id} />
+      <CanAccess resource="/finance/statement/:studentId" action="view" fallback={null}>
+        <Link to={`/finance/statement/${student.id}`}>
+          <Button>Statement</Button>
+        </Link>
+      </CanAccess>
       <CanAccess resource="api:/student-profiles/:id" action="DELETE" fallback={null}>
         <Popconfirm title="Delete this student?" okText="Yes" cancelText="No" onConfirm={() => void remove()}>
           <Button danger>Delete</Button>
