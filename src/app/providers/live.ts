@@ -50,7 +50,16 @@ export function createWsClient(webSocketImpl?: unknown): Client {
   });
 }
 
+/**
+ * The socket as the package's live provider sees it: only answers that carry data. The provider reads
+ * `payload.data[operation]` unchecked, and an answer with only errors (a live query that failed, e.g. timed out)
+ * would throw inside graphql-ws's message handler; left out, the list keeps the rows it has.
+ */
+function answersWithData(client: Client): Client {
+  return { ...client, subscribe: (payload, sink) => client.subscribe(payload, { ...sink, next: (answer) => answer.data && sink.next(answer) }) };
+}
+
 /** @refinedev/hasura's live provider (idType uuid, Hasura's default naming) over the app's socket. */
 export function createLiveProvider(client: Client = createWsClient()): LiveProvider {
-  return liveProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
+  return liveProvider(answersWithData(client), { idType: "uuid", namingConvention: "hasura-default" });
 }
