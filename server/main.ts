@@ -7,6 +7,7 @@ import { demoAccountsText } from "./db/seed-demo.ts";
 import { startOutboxDelivery } from "./mail/outbox.ts";
 import { transportFromEnv } from "./mail/transport.ts";
 import { startDailyRecognition } from "./finance/dailyRecognition.ts";
+import { startAuditRetention } from "./audit/retention.ts";
 
 const config = configFromEnv();
 const dev = process.argv.includes("--dev");
@@ -20,6 +21,7 @@ const db = await openDatabase(config, { statementTimeoutMs: config.statementTime
 let closing = false;
 let delivery: { stop(): Promise<void> } | undefined;
 let recognition: { stop(): Promise<void> } | undefined;
+let retention: { stop(): Promise<void> } | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -27,6 +29,7 @@ async function shutdown(signal: string) {
   try {
     await delivery?.stop();
     await recognition?.stop();
+    await retention?.stop();
     await app?.close();
   } finally {
     await db.close();
@@ -43,6 +46,8 @@ if (started.demoCreated) console.log("Demo data created.");
 if (started.backfilled) console.log(`Ledger: ${started.backfilled} entries posted (documents made before it, revenue recognised to date).`);
 // the revenue of lessons delivered since the last run is recognised as each Singapore day begins
 recognition = startDailyRecognition(db);
+// audit log entries older than AUDIT_RETENTION_MONTHS are purged now and once a day (the purge logs itself)
+retention = startAuditRetention(db, config.auditRetentionMonths);
 await app.listen({ port: config.port, host: config.host });
 // Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; SMTP_URL: a mail relay; embedded: the log).
 const transport = transportFromEnv(process.env, db.kind === "pglite");
