@@ -5,7 +5,7 @@
  */
 import type { LiveProvider } from "@refinedev/core";
 import { liveProvider } from "@refinedev/hasura";
-import { createClient, type Client } from "graphql-ws";
+import { createClient, type Client, type ExecutionResult, type Sink, type SubscribePayload } from "graphql-ws";
 import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
 import { connectionFailed, connectionOk } from "../connection.ts";
@@ -56,7 +56,9 @@ export function createWsClient(webSocketImpl?: unknown): Client {
  * would throw inside graphql-ws's message handler; left out, the list keeps the rows it has.
  */
 function answersWithData(client: Client): Client {
-  return { ...client, subscribe: (payload, sink) => client.subscribe(payload, { ...sink, next: (answer) => answer.data && sink.next(answer) }) };
+  const subscribe = <Data, Extensions>(payload: SubscribePayload, sink: Sink<ExecutionResult<Data, Extensions>>) =>
+    client.subscribe<Data, Extensions>(payload, { ...sink, next: (answer) => answer.data && sink.next(answer) });
+  return { ...client, subscribe };
 }
 
 /** @refinedev/hasura's live provider (idType uuid, Hasura's default naming) over the app's socket. */
