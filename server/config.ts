@@ -25,6 +25,8 @@ export interface Config {
   pdfTimeLimitMs: number;
   /** Worker threads that make PDFs at most. */
   pdfWorkers: number;
+  /** Audit log entries older than this many months are purged once a day; 0 keeps them all (issue 36). */
+  auditRetentionMonths: number;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -47,5 +49,16 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     staffStatementTimeoutMs: Number(env.STAFF_STATEMENT_TIMEOUT_MS ?? 5_000),
     pdfTimeLimitMs: Number(env.PDF_TIME_LIMIT_MS ?? 10_000),
     pdfWorkers: Number(env.PDF_WORKERS ?? 1),
+    auditRetentionMonths: auditRetentionMonths(env.AUDIT_RETENTION_MONTHS),
   };
+}
+
+/** Seven years by default: beyond the five years Singapore asks accounting records to be kept. */
+export const DEFAULT_AUDIT_RETENTION_MONTHS = 84;
+
+function auditRetentionMonths(value: string | undefined): number {
+  if (value === undefined || value === "") return DEFAULT_AUDIT_RETENTION_MONTHS;
+  const months = Number(value);
+  if (!Number.isInteger(months) || months < 0) throw new Error(`AUDIT_RETENTION_MONTHS must be a whole number of months (0 keeps the audit log forever), not "${value}".`);
+  return months;
 }

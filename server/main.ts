@@ -8,6 +8,7 @@ import { startOutboxDelivery } from "./mail/outbox.ts";
 import { transportFromEnv } from "./mail/transport.ts";
 import { startDailyRecognition } from "./finance/dailyRecognition.ts";
 import { startDailyReminders } from "./finance/reminders.ts";
+import { startAuditRetention } from "./audit/retention.ts";
 
 const config = configFromEnv();
 const dev = process.argv.includes("--dev");
@@ -22,6 +23,7 @@ let closing = false;
 let delivery: { stop(): Promise<void> } | undefined;
 let recognition: { stop(): Promise<void> } | undefined;
 let reminders: { stop(): Promise<void> } | undefined;
+let retention: { stop(): Promise<void> } | undefined;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -30,6 +32,7 @@ async function shutdown(signal: string) {
     await delivery?.stop();
     await recognition?.stop();
     await reminders?.stop();
+    await retention?.stop();
     await app?.close();
   } finally {
     await db.close();
@@ -48,6 +51,8 @@ if (started.backfilled) console.log(`Ledger: ${started.backfilled} entries poste
 recognition = startDailyRecognition(db);
 // overdue reminders go out as each Singapore day begins (issue 39; once per PA and step)
 reminders = startDailyReminders(db);
+// audit log entries older than AUDIT_RETENTION_MONTHS are purged now and once a day (the purge logs itself)
+retention = startAuditRetention(db, config.auditRetentionMonths);
 await app.listen({ port: config.port, host: config.host });
 // Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; SMTP_URL: a mail relay; embedded: the log).
 const transport = transportFromEnv(process.env, db.kind === "pglite");

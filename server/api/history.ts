@@ -1,6 +1,7 @@
 /**
  * The audit trail's calls (issue 36): `GET /history/:table/:id` (a record's History drawer, for every staff role)
- * and `GET /audit-log` (admins; the screen's CSV export asks for one large page). A record's history shows only what its reader may read: the
+ * and `GET /audit-log` (admins; the screen's CSV export asks for one large page) with `GET /audit-log/tables`, the
+ * tables its table filter offers (admins). A record's history shows only what its reader may read: the
  * GraphQL engine answers, as the reader, whether the record is visible under their row filter and which of its
  * columns their role reads — the same permissions as the record's own screens.
  */
@@ -9,7 +10,7 @@ import { z } from "zod";
 import type { ServerContext } from "../context.ts";
 import type { Engine } from "../graphql/index.ts";
 import type { Session } from "../auth/types.ts";
-import { auditLog, recordHistory } from "../audit/history.ts";
+import { auditedTables, auditLog, recordHistory } from "../audit/history.ts";
 import { day, uuid, validationError } from "./validation.ts";
 
 export const HISTORY_MESSAGES = { notFound: "Record not found." } as const;
@@ -68,4 +69,6 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: Eng
     const { page, pageSize, record, ...filters } = q.data;
     return reply.send({ success: true, data: await auditLog(ctx.db, { ...filters, rowId: record }, page, pageSize) });
   });
+
+  app.get("/audit-log/tables", async (_request, reply) => reply.send({ success: true, data: await auditedTables(ctx.db) }));
 };

@@ -102,3 +102,11 @@ export async function auditLog(db: Queryable, filters: AuditFilters, page: numbe
   const total = rows[0]?.total ?? (page > 1 ? (await db.query<{ n: number }>(`select count(*)::int as n from app_internal.audit_log a ${w.sql}`, w.params)).rows[0].n : 0);
   return { total, items: rows.map((r) => entry(r)) };
 }
+
+/** The tables the audit trail covers (those carrying its trigger), for the audit log's table filter. */
+export async function auditedTables(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'audit_row' and not t.tgisinternal order by 1`,
+  );
+  return rows.map((r) => r.name);
+}

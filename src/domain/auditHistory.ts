@@ -6,7 +6,7 @@
 import { formatInSingapore, type DateInput } from "./dates.ts";
 
 export const AUDIT_TIME_FORMAT = "DD/MM/YYYY HH:mm";
-export const AUDIT_ACTIONS = { insert: "Created", update: "Updated", delete: "Deleted" } as const;
+export const AUDIT_ACTIONS = { insert: "Created", update: "Updated", delete: "Deleted", purge: "Purged" } as const;
 export type AuditOp = keyof typeof AUDIT_ACTIONS;
 
 /** Columns every row carries that say nothing a reader needs in a history. */
@@ -36,7 +36,11 @@ export function auditValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** "First Name: Ann → Anne", with the label of the column when one is known. */
-export function auditChangeText(change: AuditChange, label: (column: string) => string = (c) => c): string {
-  return `${label(change.column)}: ${auditValue(change.before)} → ${auditValue(change.after)}`;
+/**
+ * One line of an entry, with the label of the column when one is known: an update's "First Name: Ann → Anne"; a
+ * creation's (or a purge's) "First Name: Ann", the value it was made with; a deletion's, the last value it had.
+ */
+export function auditChangeText(op: AuditOp, change: AuditChange, label: (column: string) => string = (c) => c): string {
+  if (op === "update") return `${label(change.column)}: ${auditValue(change.before)} → ${auditValue(change.after)}`;
+  return `${label(change.column)}: ${auditValue(op === "delete" ? change.before : change.after)}`;
 }

@@ -3,9 +3,11 @@
  * ~4 kB compressed) loads with the first toast: a list page shows none until something fails or is saved
  * (issue 20). Every toast keeps the error catalogue's rule (spec part 1 §8): 3 seconds, at most one at a time.
  * Pages that hold their own message instance (`message.useMessage()`) keep using antd's directly. React 19 draws
- * them through antdStatic.ts, installed here as well as at start.
+ * them through antdStatic.ts, imported here as everywhere else statically: a few lines the app's start runs anyway,
+ * and a module imported both lazily and statically would keep the toast's own chunk from splitting off.
  */
 import type { MessageArgsProps as ArgsProps, message } from "antd";
+import "./antdStatic.ts";
 
 export const TOAST_SECONDS = 3;
 
@@ -19,7 +21,7 @@ function configureToasts<M extends Pick<Message, "config">>(message: M): M {
 
 let loading: Promise<Message> | undefined;
 const loaded = () =>
-  (loading ??= Promise.all([import("./toastMessage.ts"), import("./antdStatic.ts")]).then(([{ message }]) => configureToasts(message)));
+  (loading ??= import("./toastMessage.ts").then(({ message }) => configureToasts(message)));
 
 type Content = ArgsProps | string;
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
-import { api, bearer, signIn, startTestServer, userId, type TestServer } from "../support/auth.ts";
+import { api, bearer, signIn, signInRaw, startTestServer, userId, type TestServer } from "../support/auth.ts";
+import { purgeAuditLog } from "../../server/audit/retention.ts";
 import { issuedPa, pickClasses, studentsOf } from "../support/finance.ts";
 
 const SECRET = "audit-secret";
@@ -145,5 +146,37 @@ describe.each(databaseLanes())("audit trail [%s]", (lane) => {
     expect((await api(server.app, "GET", `/audit-log?table=users&record=${student.id}`, financeToken)).statusCode).toBe(403);
     const log = await api(server.app, "GET", `/audit-log?table=users&record=${student.id}&userId=${adminId}`, adminToken);
     expect(log.json().data.total).toBeGreaterThanOrEqual(2);
+    // the table filter offers the audited tables, to admins only
+    expect((await api(server.app, "GET", "/audit-log/tables", financeToken)).statusCode).toBe(403);
+    const tables = (await api(server.app, "GET", "/audit-log/tables", adminToken)).json().data as string[];
+    expect(tables).toContain("users");
+    expect(tables).not.toContain("refresh_tokens");
+  });
+
+  it("failed sign-ins and the sign-in that clears them leave no entry in the user's history", async () => {
+    const id = await userId(server.db, "ops_manager");
+    const entries = async () => (await trail("users", id)).length;
+    const before = await entries();
+    expect((await signInRaw(server.app, "ops_manager", "Wrong@12345")).statusCode).toBe(401);
+    expect((await server.db.query<{ n: number }>(`select "numOfFailed" as n from users where id = $1`, [id])).rows[0]!.n).toBe(1);
+    expect((await signInRaw(server.app, "ops_manager")).statusCode).toBe(200);
+    expect(await entries()).toBe(before);
+  });
+
+  it("the retention purge keeps the entries newer than its cut-off and logs itself", async () => {
+    const student = await aStudent();
+    const setAddress = (address: string) => gql(bearer(adminToken), `mutation($id: uuid!, $a: String) { update_users_by_pk(pk_columns: {id: $id}, _set: {address: $a}) { id } }`, { id: student.id, a: address });
+    await setAddress("Blk 3 Audit Road");
+    const cutOff = (await server.db.query<{ t: string }>(`select clock_timestamp()::text as t`)).rows[0]!.t;
+    await setAddress("Blk 4 Audit Road");
+    const older = (await server.db.query<{ n: number }>(`select count(*)::int as n from app_internal.audit_log where "at" < $1::timestamptz`, [cutOff])).rows[0]!.n;
+    expect(older).toBeGreaterThan(0);
+    expect(await purgeAuditLog(server.db, cutOff)).toBe(older);
+    const addresses = (await trail("users", student.id)).map((r) => r.after?.address);
+    expect(addresses).toEqual(["Blk 4 Audit Road"]);
+    const purge = (await server.db.query<{ op: string; after: { purged: number } }>(`select op, "after" from app_internal.audit_log order by id desc limit 1`)).rows[0]!;
+    expect(purge).toMatchObject({ op: "purge", after: { purged: older } });
+    // still append-only outside the purge
+    await expect(server.db.query(`delete from app_internal.audit_log`)).rejects.toThrow(/append-only/);
   });
 });

@@ -208,4 +208,32 @@ describe("live", () => {
       await ws.dispose();
     }
   });
+
+  it("a live query that fails answers with errors only, and the socket's other lists keep their deliveries", async () => {
+    const ws = createWsClient(WebSocket);
+    const live = createLiveProvider(ws);
+    const deliveries: string[][] = [];
+    const failing = live.subscribe({
+      channel: "resources/levels",
+      types: ["*"],
+      // a text value PostgreSQL refuses: the live query's run fails, and the server answers `{"errors": [...]}`
+      params: { resource: "levels", subscriptionType: "useList", filters: [{ field: "name", operator: "eq", value: "Dpt-\u0000" }], pagination: { currentPage: 1, pageSize: 10 }, meta: { fields: ["id"] } },
+      callback: () => undefined,
+    });
+    const listed = live.subscribe({
+      channel: "resources/levels",
+      types: ["*"],
+      params: { resource: "levels", subscriptionType: "useList", filters: [OURS], sorters: ASC, pagination: { currentPage: 1, pageSize: 10 }, meta: { fields: ["id", "name"] } },
+      callback: (rows) => deliveries.push((rows as unknown as { name: string }[]).map((r) => r.name)),
+    });
+    try {
+      await waitFor(() => expect(deliveries.at(-1)).toContain("Dpt-Alpha"), { timeout: 10_000 });
+      await dp.create({ resource: "levels", variables: { name: "Dpt-Psi", abbreviation: "DP", order: 8 }, meta: { fields: ["id"] } });
+      await waitFor(() => expect(deliveries.at(-1)).toContain("Dpt-Psi"), { timeout: 10_000 });
+    } finally {
+      live.unsubscribe(failing);
+      live.unsubscribe(listed);
+      await ws.dispose();
+    }
+  });
 });

@@ -5,7 +5,7 @@
  */
 import type { LiveProvider } from "@refinedev/core";
 import { liveProvider } from "@refinedev/hasura";
-import { createClient, type Client } from "graphql-ws";
+import { createClient, type Client, type ExecutionResult, type Sink, type SubscribePayload } from "graphql-ws";
 import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
 import { connectionFailed, connectionOk } from "../connection.ts";
@@ -50,7 +50,18 @@ export function createWsClient(webSocketImpl?: unknown): Client {
   });
 }
 
+/**
+ * The socket as the package's live provider sees it: only answers that carry data. The provider reads
+ * `payload.data[operation]` unchecked, and an answer with only errors (a live query that failed, e.g. timed out)
+ * would throw inside graphql-ws's message handler; left out, the list keeps the rows it has.
+ */
+function answersWithData(client: Client): Client {
+  const subscribe = <Data, Extensions>(payload: SubscribePayload, sink: Sink<ExecutionResult<Data, Extensions>>) =>
+    client.subscribe<Data, Extensions>(payload, { ...sink, next: (answer) => answer.data && sink.next(answer) });
+  return { ...client, subscribe };
+}
+
 /** @refinedev/hasura's live provider (idType uuid, Hasura's default naming) over the app's socket. */
 export function createLiveProvider(client: Client = createWsClient()): LiveProvider {
-  return liveProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
+  return liveProvider(answersWithData(client), { idType: "uuid", namingConvention: "hasura-default" });
 }

@@ -1,13 +1,15 @@
 /**
  * A record's History (issue 36): a button that opens a drawer of the audit trail's entries for the record,
  * newest first, ten a page — "field label: before → after", by whom, when (DD/MM/YYYY HH:mm, Singapore). The
- * server shows each reader only the columns their role reads. Generated show/edit pages and the hand-written
- * record pages mount it with the record's table and id.
+ * server shows each reader only the columns their role reads. A creation lists the fields the record was made
+ * with, a deletion the last values it had. Generated show/edit pages and the hand-written record pages mount it
+ * with the record's table and id; the labels are the declared resource's of that table unless given.
  */
 import { useEffect, useState } from "react";
 import { Button, Drawer, Empty, List, Pagination, Spin, Typography } from "antd";
 import type { Resource } from "../types.ts";
 import { humanize } from "../defineResource.ts";
+import { findResource } from "../registry.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { auditChangeText, auditTime, AUDIT_ACTIONS, type AuditChange, type AuditOp } from "../../domain/auditHistory.ts";
 
@@ -26,7 +28,14 @@ export function fieldLabels(resource: Resource): Record<string, string> {
   return Object.fromEntries(resource.fieldList.map((f) => [f.name, f.label]));
 }
 
-export function HistoryDrawer({ table, id, labels = {} }: { table: string; id: string; labels?: Readonly<Record<string, string>> }) {
+/** A column's label in a table's history: the declared resource's field label, else the humanised name. */
+export function columnLabeller(table: string, labels?: Readonly<Record<string, string>>): (column: string) => string {
+  const resource = labels ? undefined : findResource(table);
+  const known = labels ?? (resource ? fieldLabels(resource) : {});
+  return (column) => known[column] ?? humanize(column);
+}
+
+export function HistoryDrawer({ table, id, labels }: { table: string; id: string; labels?: Readonly<Record<string, string>> }) {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ total: number; items: HistoryEntry[] }>();
@@ -42,7 +51,7 @@ export function HistoryDrawer({ table, id, labels = {} }: { table: string; id: s
       current = false;
     };
   }, [open, page, table, id]);
-  const label = (column: string) => labels[column] ?? humanize(column);
+  const label = columnLabeller(table, labels);
   return (
     <>
       <Button onClick={() => setOpen(true)}>History</Button>
@@ -61,7 +70,7 @@ export function HistoryDrawer({ table, id, labels = {} }: { table: string; id: s
                 <List.Item key={e.id}>
                   <List.Item.Meta
                     title={`${AUDIT_ACTIONS[e.op]} by ${e.userName ?? "System"}, ${auditTime(e.at)}`}
-                    description={e.op === "update" ? e.changes.map((c) => <div key={c.column}>{auditChangeText(c, label)}</div>) : null}
+                    description={e.changes.map((c) => <div key={c.column}>{auditChangeText(e.op, c, label)}</div>)}
                   />
                 </List.Item>
               )}

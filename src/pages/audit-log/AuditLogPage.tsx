@@ -1,6 +1,7 @@
 /**
  * The audit log (issue 36, admins): every change the audit trail recorded, newest first, filtered by user,
  * table, record and date range (Singapore days), with a CSV export of what the filters select (up to 10,000 rows).
+ * Tables and columns read with the declared resources' labels where there are some.
  */
 import { useEffect, useState } from "react";
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
@@ -10,6 +11,9 @@ import { api, rejectionMessage } from "../../app/api.ts";
 import { auditChangeText, auditTime, AUDIT_ACTIONS, type AuditChange, type AuditOp } from "../../domain/auditHistory.ts";
 import { DATE_FORMAT, todayInSingapore } from "../../domain/dates.ts";
 import { csvFileName, toCsv } from "../../framework/csv.ts";
+import { findResource } from "../../framework/registry.ts";
+import { humanize } from "../../framework/defineResource.ts";
+import { columnLabeller } from "../../framework/pages/HistoryDrawer.tsx";
 
 interface Entry {
   id: string;
@@ -35,20 +39,28 @@ const CSV_HEADER = ["Time", "User", "Role", "Table", "Record", "Action", "Change
 function query(f: Filters, page: number, pageSize: number): string {
   const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   if (f.userId) q.set("userId", f.userId);
-  if (f.table?.trim()) q.set("table", f.table.trim());
+  if (f.table) q.set("table", f.table);
   if (f.record?.trim()) q.set("record", f.record.trim());
   if (f.range?.[0]) q.set("from", f.range[0].format(DATE_FORMAT));
   if (f.range?.[1]) q.set("to", f.range[1].format(DATE_FORMAT));
   return `/audit-log?${q}`;
 }
 
-const changesText = (e: Entry) => e.changes.map((c) => auditChangeText(c)).join("; ");
+const changesText = (e: Entry) => e.changes.map((c) => auditChangeText(e.op, c, columnLabeller(e.tableName))).join("; ");
+/** A table as people know it: the label of the resource declared for it, else its humanised name. */
+const tableLabel = (table: string) => findResource(table)?.label ?? humanize(table);
 
 export default function AuditLogPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState(1);
   const [data, setData] = useState<{ total: number; items: Entry[] }>();
   const [error, setError] = useState<string>();
+  const [tables, setTables] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    api<string[]>("GET", "/audit-log/tables")
+      .then((res) => setTables((res.data ?? []).map((t) => ({ value: t, label: tableLabel(t) })).sort((a, b) => a.label.localeCompare(b.label))))
+      .catch((e: unknown) => setError(rejectionMessage(e, "The audit log could not be loaded.")));
+  }, []);
   const { selectProps: users } = useSelect({ resource: "users", optionLabel: "username", optionValue: "id", filters: [{ field: "type", operator: "ne", value: "student" }] });
   useEffect(() => {
     let current = true;
@@ -77,7 +89,7 @@ export default function AuditLogPage() {
           <Select {...users} allowClear showSearch style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="table" label="Table">
-          <Input allowClear style={{ width: 160 }} />
+          <Select options={tables} allowClear showSearch optionFilterProp="label" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="record" label="Record">
           <Input allowClear style={{ width: 200 }} />
@@ -100,10 +112,10 @@ export default function AuditLogPage() {
         columns={[
           { title: "Time", render: (_, e) => auditTime(e.at) },
           { title: "User", render: (_, e) => e.userName ?? "System" },
-          { title: "Table", dataIndex: "tableName" },
+          { title: "Table", render: (_, e) => tableLabel(e.tableName) },
           { title: "Record", dataIndex: "rowId" },
           { title: "Action", render: (_, e) => AUDIT_ACTIONS[e.op] },
-          { title: "Changes", render: (_, e) => (e.op === "update" ? changesText(e) : "") },
+          { title: "Changes", render: (_, e) => changesText(e) },
         ]}
       />
     </Card>
