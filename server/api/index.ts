@@ -51,6 +51,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   // Money POST/PATCH/PUT with an Idempotency-Key run once per key (issue 31 §3); after the guard, so a refused
   // call claims nothing
   const idempotency = idempotencyHooks(options.ctx.db);
+  app.addHook("onRequest", idempotency.onRequest);
   app.addHook("preHandler", idempotency.preHandler);
   app.addHook("onSend", idempotency.onSend);
   app.addHook("onResponse", idempotency.onResponse);

@@ -6,6 +6,7 @@
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { ACTOR_SQL, actorParams, currentActor } from "../audit/actor.ts";
+import { markKeyCommitted } from "./committedAnswer.ts";
 
 export const FINANCE_WRITER = "finance";
 
@@ -13,7 +14,10 @@ export async function financeTransaction<T>(db: Db, fn: (tx: Queryable) => Promi
   return db.transaction(async (tx) => {
     // and, for the audit trail (issue 36), the request's actor in the same statement
     await tx.query(`select set_config('backoffice.writer', $4, true), ${ACTOR_SQL}`, [...actorParams(currentActor()), FINANCE_WRITER]);
-    return fn(tx);
+    const result = await fn(tx);
+    // a keyed request's answer commits with its money (idempotency after a crash)
+    await markKeyCommitted(tx, result);
+    return result;
   });
 }
 
