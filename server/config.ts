@@ -25,6 +25,8 @@ export interface Config {
   pdfTimeLimitMs: number;
   /** Worker threads that make PDFs at most. */
   pdfWorkers: number;
+  /** FINANCE_TEST_PAUSES=true: requests may stop inside a finance transaction (the simulation's kill -9; server/finance/testPause.ts). */
+  financeTestPauses?: boolean;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -47,5 +49,6 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     staffStatementTimeoutMs: Number(env.STAFF_STATEMENT_TIMEOUT_MS ?? 5_000),
     pdfTimeLimitMs: Number(env.PDF_TIME_LIMIT_MS ?? 10_000),
     pdfWorkers: Number(env.PDF_WORKERS ?? 1),
+    financeTestPauses: env.FINANCE_TEST_PAUSES === "true",
   };
 }

@@ -235,10 +235,10 @@ export class Simulation {
   }
 
   /** The same call sent over HTTP to the child server; rejects if the connection is cut (the child was killed). */
-  async callChild(role: Role, method: string, url: string, body: unknown, key: string): Promise<Answer> {
+  async callChild(role: Role, method: string, url: string, body: unknown, key: string, headers: Record<string, string> = {}): Promise<Answer> {
     const child = await this.startChild();
     const token = await this.childToken(role);
-    const res = await fetch(`${child.baseUrl}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, "idempotency-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${child.baseUrl}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, "idempotency-key": key, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
     const text = await res.text();
     return this.judge({ statusCode: res.status, body: text, json: () => JSON.parse(text) }, role, method, url, false);
   }
