@@ -51,7 +51,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * `npm start`'s server/main.ts (without building the browser app) as a child process on an existing PostgreSQL
- * database; resolves when /healthz answers. The port is drawn from 20000–29999 and tried again if taken.
+ * database; resolves when /healthz answers. The port is drawn from 20000–29999 and tried again if taken. It may stop
+ * inside a finance transaction when asked (FINANCE_TEST_PAUSES), and its statement timeout is raised: its start-up
+ * (the ledger's revenue check over the whole run's data) outlasted the default on a loaded machine.
  */
 export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
   for (let attempt = 0; ; attempt++) {
@@ -59,7 +61,7 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-child-"));
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--dev"], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", TRUST_PROXY: "true", SMTP_URL: "", MAIL_DROP_DIR: "", FINANCE_TEST_PAUSES: "true", ...env },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", TRUST_PROXY: "true", SMTP_URL: "", MAIL_DROP_DIR: "", FINANCE_TEST_PAUSES: "true", STATEMENT_TIMEOUT_MS: "120000", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
