@@ -27,6 +27,8 @@ export interface Config {
   pdfWorkers: number;
   /** Audit log entries older than this many months are purged once a day; 0 keeps them all (issue 36). */
   auditRetentionMonths: number;
+  /** FINANCE_TEST_PAUSES=true: requests may stop inside a finance transaction (the simulation's kill -9; server/finance/testPause.ts). */
+  financeTestPauses?: boolean;
 }
 
 export function configFromEnv(env = process.env, argv = process.argv): Config {
@@ -50,6 +52,7 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     pdfTimeLimitMs: Number(env.PDF_TIME_LIMIT_MS ?? 10_000),
     pdfWorkers: Number(env.PDF_WORKERS ?? 1),
     auditRetentionMonths: auditRetentionMonths(env.AUDIT_RETENTION_MONTHS),
+    financeTestPauses: env.FINANCE_TEST_PAUSES === "true",
   };
 }
 

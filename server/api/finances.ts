@@ -17,6 +17,7 @@ import { ACTION_METHOD, deletePaymentAdvice, initPaymentAdvice, paActionObject, 
 import { emailUnpaidToParents } from "../finance/email.ts";
 import { paperData, paperPdf } from "../finance/paper.ts";
 import { FinanceError } from "../finance/transaction.ts";
+import { rememberSuccessStatus } from "../finance/committedAnswer.ts";
 import { day, money, uuid, validationError } from "./validation.ts";
 import { FORBIDDEN_MESSAGE } from "./guard.ts";
 
@@ -79,6 +80,7 @@ function actionCheck(policy: PolicyService, request: FastifyRequest): ActionChec
 
 /** Runs a finance call: `{ success, data }`, or the refusal's status and message (one per field when given). */
 export async function runFinance<T>(reply: FastifyReply, work: () => Promise<T>, status = 200) {
+  rememberSuccessStatus(status);
   try {
     const data = await work();
     return reply.code(status).send({ success: true, data });

@@ -6,12 +6,16 @@
  * A repeat that arrives while the first still runs waits for its answer (a double submit), up to a limit.
  * 5xx answers are not kept: the row is released, so a retry runs again. The header is optional (scripts,
  * tests); the browser always sends it (src/app/api.ts). Hooked in from outside the route handlers.
+ * After a crash: the money transaction marks the key committed with its answer (server/finance/committedAnswer.ts),
+ * so a claim left with no answer is either committed (its committed answer is replayed; the money is never written
+ * twice) or not (nothing was written: it is claimed again once abandoned).
  */
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/index.ts";
 import { API_PREFIX } from "./guard.ts";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_MAX, isMoneyCall } from "../../src/domain/idempotency.ts";
+import { IDEMPOTENCY_TABLE as TABLE, WHERE_KEY, openKeyScope, rememberClaim, type KeyClaim as Claim } from "../finance/committedAnswer.ts";
 
 export const IDEMPOTENCY_MESSAGES = {
   badKey: `The ${IDEMPOTENCY_HEADER} header must be 1 to ${IDEMPOTENCY_KEY_MAX} characters long.`,
@@ -28,23 +32,19 @@ const ABANDONED = "2 minutes";
 /** How long a repeat waits for the first request's answer before it is answered 409 "in progress" (ms). */
 const WAIT_MS = 10_000;
 
-
-interface Claim {
-  userId: string;
-  method: string;
-  path: string;
-  key: string;
-}
+const JSON_TYPE = "application/json; charset=utf-8";
 
 interface KeyRow {
   requestHash: string;
   statusCode: number | null;
   contentType: string | null;
   body: string | null;
+  /** The money transaction committed; its answer (status, body) is kept even if the server never sent it. */
+  committed: boolean;
+  committedStatus: number | null;
+  committedBody: string | null;
+  abandoned: boolean;
 }
-
-const TABLE = "app_internal.idempotency_keys";
-const WHERE_KEY = `"userId" = $1 and method = $2 and path = $3 and key = $4`;
 
 /** JSON with object keys sorted: the same body sent with its fields in another order is the same request. */
 function canonical(value: unknown): string {
@@ -66,9 +66,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function idempotencyHooks(db: Db) {
   const claims = new WeakMap<FastifyRequest, Claim>();
 
+  // a committed claim is never released: its money was written
   const release = async (claim: Claim) => {
-    await db.query(`delete from ${TABLE} where ${WHERE_KEY} and "statusCode" is null`, [claim.userId, claim.method, claim.path, claim.key]);
+    await db.query(`delete from ${TABLE} where ${WHERE_KEY} and "statusCode" is null and "committedAt" is null`, [claim.userId, claim.method, claim.path, claim.key]);
   };
+  /** A committed claim whose answer was never stored (the server died, or failed after the commit): its committed answer becomes the answer. */
+  const keepCommitted = async (claim: Claim) => {
+    await db.query(`update ${TABLE} set "statusCode" = "committedStatus", "contentType" = $5, body = "committedBody" where ${WHERE_KEY} and "statusCode" is null and "committedAt" is not null`, [
+      claim.userId, claim.method, claim.path, claim.key, JSON_TYPE,
+    ]);
+  };
+
+  /** Every request's work sees its key scope (the finance transaction marks the claim committed in it). */
+  function onRequest(_request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+    openKeyScope(done);
+  }
 
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     const pattern = request.routeOptions.url;
@@ -82,7 +94,7 @@ export function idempotencyHooks(db: Db) {
     const params = [claim.userId, claim.method, claim.path, claim.key];
     const hash = requestHash(request);
     await db.query(
-      `delete from ${TABLE} where "createdAt" < now() - interval '${KEEP}' or ("statusCode" is null and "createdAt" < now() - interval '${ABANDONED}')`,
+      `delete from ${TABLE} where "createdAt" < now() - interval '${KEEP}' or ("statusCode" is null and "committedAt" is null and "createdAt" < now() - interval '${ABANDONED}')`,
     );
     const started = Date.now();
     for (let delay = 20; ; delay = Math.min(delay * 1.5, 250)) {
@@ -94,11 +106,24 @@ export function idempotencyHooks(db: Db) {
       );
       if (claimed.rowCount === 1) {
         claims.set(request, claim);
+        rememberClaim(claim);
         return;
       }
-      const row = (await db.query<KeyRow>(`select "requestHash", "statusCode", "contentType", body from ${TABLE} where ${WHERE_KEY}`, params)).rows[0];
+      const row = (
+        await db.query<KeyRow>(
+          `select "requestHash", "statusCode", "contentType", body, "committedAt" is not null as committed, "committedStatus", "committedBody",
+                  "createdAt" < now() - interval '${ABANDONED}' as abandoned
+           from ${TABLE} where ${WHERE_KEY}`,
+          params,
+        )
+      ).rows[0];
       if (!row) continue; // the first request failed (5xx) and released the key meanwhile: claim it again
       if (row.requestHash !== hash) return reply.code(409).send({ success: false, message: IDEMPOTENCY_MESSAGES.otherRequest });
+      if (row.statusCode === null && row.committed && row.abandoned) {
+        // the server that wrote the money died before answering: its committed answer is the answer
+        await keepCommitted(claim);
+        return reply.code(row.committedStatus ?? 200).header(REPLAYED_HEADER, "true").type(JSON_TYPE).send(row.committedBody ?? "");
+      }
       if (row.statusCode !== null) {
         reply.code(row.statusCode).header(REPLAYED_HEADER, "true");
         if (row.contentType) reply.type(row.contentType);
@@ -116,6 +141,7 @@ export function idempotencyHooks(db: Db) {
     claims.delete(request);
     const body = typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : undefined;
     if (reply.statusCode >= 500 || body === undefined) {
+      await keepCommitted(claim);
       await release(claim);
       return payload;
     }
@@ -137,8 +163,9 @@ export function idempotencyHooks(db: Db) {
     const claim = claims.get(request);
     if (!claim) return;
     claims.delete(request);
+    await keepCommitted(claim);
     await release(claim);
   }
 
-  return { preHandler, onSend, onResponse };
+  return { onRequest, preHandler, onSend, onResponse };
 }

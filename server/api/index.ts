@@ -6,6 +6,7 @@ import { authorizeApi } from "./guard.ts";
 import { actorOfSession, actorRecordingDb, rememberActor } from "../audit/actor.ts";
 import { restErrorHandler } from "./validation.ts";
 import { idempotencyHooks } from "./idempotency.ts";
+import { armPause } from "../finance/testPause.ts";
 import { usersRoutes } from "./users.ts";
 import { accessPolicyRoutes } from "./access-policy.ts";
 import { mediaApiRoutes } from "./media.ts";
@@ -53,6 +54,8 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   // Money POST/PATCH/PUT with an Idempotency-Key run once per key (issue 31 §3); after the guard, so a refused
   // call claims nothing
   const idempotency = idempotencyHooks(options.ctx.db);
+  app.addHook("onRequest", idempotency.onRequest);
+  if (options.ctx.config.financeTestPauses) app.addHook("onRequest", armPause);
   app.addHook("preHandler", idempotency.preHandler);
   app.addHook("onSend", idempotency.onSend);
   app.addHook("onResponse", idempotency.onResponse);

@@ -208,6 +208,10 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     const { rows: depositRows } = await tx.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1 and status <> 'deleted'`, [invoice.paymentAdviceId]);
     await lockDocuments(tx, "deposits", depositRows.map((d) => d.id));
     const after = (await receivedOn(tx, invoice.id)) - payments.reduce((sum, p) => sum + cents(p.amount), 0);
+    // An overpaid credit note made from another receipt of the invoice gives back its overpayment: the void may not
+    // take the overpayment below it (the credit note would give back money no longer received).
+    const overpaidNotes = await liveOverpaidCredit(tx, invoice.paymentAdviceId);
+    if (overpaidNotes.total > 0 && after - cents(invoice.total) < overpaidNotes.total) throw new FinanceError(409, INVOICE_MESSAGES.receiptCredited(overpaidNotes.names.join(", ")));
     if (after < cents(invoice.total)) {
       const { rows: used } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [invoice.paymentAdviceId]);
       if (used.length) throw new FinanceError(409, INVOICE_MESSAGES.receiptDepositUsed);
@@ -222,6 +226,16 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     await postReceiptVoided(tx, receiptId, by);
     return settled;
   });
+}
+
+/** The PA's live overpaid credit notes (on their way, issued or used): their total and their numbers. */
+async function liveOverpaidCredit(tx: Queryable, paymentAdviceId: string): Promise<{ total: Cents; names: string[] }> {
+  const { rows } = await tx.query<{ name: string; total: string }>(
+    `select coalesce(name, 'a credit note awaiting approval') as name, coalesce((summary->>'total')::numeric, 0)::text as total from credit_notes
+     where "paymentAdviceId" = $1 and type = 'overpaid' and status <> 'deleted' and "creditNoteStatus" not in ('rejected', 'voided', 'delete') order by name`,
+    [paymentAdviceId],
+  );
+  return { total: rows.reduce((s, r) => s + cents(r.total), 0), names: rows.map((r) => r.name) };
 }
 
 /** The live credit notes (on their way, issued or used) and refunds (not rejected) made from a receipt's money, by number. */

@@ -26,6 +26,7 @@ import {
   type LedgerOperation,
   type PaFigures,
   type PaStanding,
+  type RefundFigures,
 } from "../../src/domain/finance/ledger.ts";
 import { refundClassFigures } from "../../src/domain/finance/refund.ts";
 import type { GstPercent } from "../../src/domain/finance/summary.ts";
@@ -246,6 +247,8 @@ export interface CreditTaken {
   status: string;
   net: Cents;
   gst: Cents;
+  /** A refund line's other payments less deductions (part of `net`); 0 for a credit note. */
+  fees: Cents;
 }
 
 /**
@@ -269,25 +272,26 @@ export async function creditsFromPa(tx: Queryable, paId: string): Promise<Credit
     [paId],
   );
   return [
-    ...notes.map((n): CreditTaken => ({ kind: "credit_note", type: n.type, status: n.creditNoteStatus, net: cents(n.subTotal), gst: n.gst === null ? cents(n.total) - cents(n.subTotal) : cents(n.gst) })),
+    ...notes.map((n): CreditTaken => ({ kind: "credit_note", type: n.type, status: n.creditNoteStatus, net: cents(n.subTotal), gst: n.gst === null ? cents(n.total) - cents(n.subTotal) : cents(n.gst), fees: 0 })),
     ...lines.map((l): CreditTaken => {
       const f = refundClassFigures({
         unitPrice: cents(l.unitPrice), leftLessonNo: l.leftLessonNo, oweLessonNo: l.oweLessonNo, deduction: cents(l.deduction),
         otherPayments: (l.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(l.gst) as GstPercent,
       });
-      return { kind: "refund", type: "withdrawal", status: l.refundStatus, net: f.amount - f.gst, gst: f.gst };
+      return { kind: "refund", type: "withdrawal", status: l.refundStatus, net: f.amount - f.gst, gst: f.gst, fees: f.otherPayments - cents(l.deduction) };
     }),
   ];
 }
 
 /** What the issued or used suspension credit notes and the refunded lessons took out of a PA's sale: before GST and GST. */
 export async function creditedBefore(tx: Queryable, paId: string): Promise<AlreadyCredited> {
-  const credited = { net: 0, gst: 0 };
+  const credited = { net: 0, gst: 0, fees: 0 };
   for (const c of await creditsFromPa(tx, paId)) {
     const took = c.kind === "refund" ? c.status === "refunded" : c.type === "suspension" && (c.status === "issued" || c.status === "used");
     if (!took) continue;
     credited.net += c.net;
     credited.gst += c.gst;
+    credited.fees += c.fees;
   }
   return credited;
 }
@@ -352,7 +356,7 @@ export async function postCreditNote(tx: Queryable, cnId: string, operation: "cr
 }
 
 /** The ledger figures of a refund: its class lines priced again (GST at each receipt's PA rate), its included amounts. */
-export async function refundFigures(db: Queryable, refundId: string): Promise<{ classNet: Cents; classGst: Cents; creditNotes: Cents; deposits: Cents; method: string }> {
+export async function refundFigures(db: Queryable, refundId: string): Promise<RefundFigures> {
   const { rows: classes } = await db.query<{ unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string | null }>(
     `select rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments",
             (select pa.gst::text from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = rc."receiptId") as gst
@@ -361,16 +365,18 @@ export async function refundFigures(db: Queryable, refundId: string): Promise<{ 
   );
   const { rows } = await db.query<{ summary: { creditNoteAmount?: string; depositAmount?: string } | null; refundMethod: string | null }>(`select summary, "refundMethod" from refunds where id = $1`, [refundId]);
   let classNet = 0;
+  let classFees = 0;
   let classGst = 0;
   for (const c of classes) {
     const f = refundClassFigures({
       unitPrice: cents(c.unitPrice), leftLessonNo: c.leftLessonNo, oweLessonNo: c.oweLessonNo, deduction: cents(c.deduction),
       otherPayments: (c.otherPayments ?? []).map((p) => ({ name: "", amount: cents(p.amount) })), gstPercent: Number(c.gst ?? 0) as GstPercent,
     });
-    classNet += f.amount - f.gst;
+    classNet += f.leftLessonAmount - f.oweAmount;
+    classFees += f.otherPayments - cents(c.deduction);
     classGst += f.gst;
   }
-  return { classNet, classGst, creditNotes: cents(rows[0]?.summary?.creditNoteAmount), deposits: cents(rows[0]?.summary?.depositAmount), method: rows[0]?.refundMethod ?? "unknown" };
+  return { classNet, classFees, classGst, creditNotes: cents(rows[0]?.summary?.creditNoteAmount), deposits: cents(rows[0]?.summary?.depositAmount), method: rows[0]?.refundMethod ?? "unknown" };
 }
 
 /** A refund refunded: paid out by its method. */

@@ -6,15 +6,23 @@
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { ACTOR_SQL, actorParams, currentActor } from "../audit/actor.ts";
+import { markKeyCommitted } from "./committedAnswer.ts";
+import { pauseAt } from "./testPause.ts";
 
 export const FINANCE_WRITER = "finance";
 
 export async function financeTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // and, for the audit trail (issue 36), the request's actor in the same statement
     await tx.query(`select set_config('backoffice.writer', $4, true), ${ACTOR_SQL}`, [...actorParams(currentActor()), FINANCE_WRITER]);
-    return fn(tx);
+    const result = await fn(tx);
+    // a keyed request's answer commits with its money (idempotency after a crash)
+    await markKeyCommitted(tx, result);
+    await pauseAt("before-commit");
+    return result;
   });
+  await pauseAt("after-commit");
+  return result;
 }
 
 /** A refusal: nothing is written, the caller answers `status` with the message (and one message per field). */

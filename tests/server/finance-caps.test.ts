@@ -69,6 +69,20 @@ describe.each(databaseLanes())("caps of credit notes and refunds [%s]", (lane) =
     return id;
   }
 
+  it("a receipt of an overpaid PA is not voided when its overpaid credit note (made from another receipt) would give back more than is left overpaid", async () => {
+    const studentId = enrolments[1]!.studentId;
+    const pa = await issuedPa(server, token.front_desk!, classes[0]!, studentId);
+    const full = await pay(pa.id, pa.summary.total);
+    const over = await pay(pa.id, "8.00");
+    const made = await call("finance_staff", "POST", "/credit-notes", { type: "overpaid", receiptId: over.id });
+    expect(made.statusCode, made.body).toBe(201);
+    const cn = (await cnMove("finance_manager", made.json().data.id, "issued")).json().data as { name: string };
+    const voided = await call("finance_staff", "POST", `/finances/receipts/${full.id}/void`, { reason: "Entered twice" });
+    expect(voided.statusCode, voided.body).toBe(409);
+    expect(voided.json().message).toBe(`Money of this receipt was credited or is being refunded (${cn.name}); void or reject those first.`);
+    expect((await one<{ status: string }>(`select status from receipts where id = $1`, [full.id])).status).toBe("active");
+  });
+
   it("10 concurrent approvals of two refunds that include the same credit note: one pays it out, the other is refused with a clear message", async () => {
     const { rows } = await server.db.query<{ studentId: string; classIds: string[] }>(
       `select sc."userId" as "studentId", array_agg(distinct c.id::text) as "classIds"

@@ -21,7 +21,7 @@ describe.each(databaseLanes())("idempotency keys on money calls [%s]", (lane) =>
     server = await startTestServer(lane);
     for (const role of ["front_desk", "finance_staff"]) token[role] = (await signIn(server.app, role)).accessToken;
     classes = await pickClasses(server);
-    students = await studentsOf(server, classes[0]!.companyId, 5);
+    students = await studentsOf(server, classes[0]!.companyId, 6);
   });
   afterAll(async () => {
     await server?.close();
@@ -60,6 +60,21 @@ describe.each(databaseLanes())("idempotency keys on money calls [%s]", (lane) =>
     expect(retry.statusCode).toBe(201);
     expect(retry.body).toBe(results[0]!.body);
     expect(await recorded(invoiceId)).toEqual({ payments: 2, receipts: 2, paid: "8.00" });
+  });
+
+  it("a payment whose server died after the commit, before answering: a retry later gets its answer and records nothing twice", async () => {
+    const invoiceId = await invoiceOf(students[5]!);
+    const key = randomUUID();
+    const payment = { amount: "6.00", paymentMethod: "cash" };
+    const first = await payKeyed(invoiceId, key, payment);
+    expect(first.statusCode).toBe(201);
+    // the crash: the answer never stored, and the retry comes after the abandon window
+    await server.db.query(`update app_internal.idempotency_keys set "statusCode" = null, "contentType" = null, body = null, "createdAt" = now() - interval '3 minutes' where key = $1`, [key]);
+    const retry = await payKeyed(invoiceId, key, payment);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json()).toEqual(first.json());
+    expect(await recorded(invoiceId)).toEqual({ payments: 2, receipts: 2, paid: "7.00" });
   });
 
   it("the same key with another body is refused (409) and writes nothing", async () => {

@@ -25,7 +25,7 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
   beforeAll(async () => {
     server = await startTestServer(lane);
     for (const role of ["front_desk", "finance_staff", "finance_manager", "sales"]) token[role] = (await signIn(server.app, role)).accessToken;
-    enrolments = await enrolmentsWithLessonsAhead(server, 3);
+    enrolments = await enrolmentsWithLessonsAhead(server, 4);
   });
   afterAll(async () => {
     await server?.close();
@@ -162,6 +162,36 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
     expect(refunded).toBeGreaterThan(credit);
     expect(await balance(e.studentId, "customer_credit")).toBe(0);
     expect(await balance(e.studentId, "cash", "interbank transfer")).toBe(-refunded);
+    expect(await unbalanced()).toBe(0);
+    expect(await differencesOf(e.studentId)).toEqual(before);
+  });
+
+  it("a refund's other payments and deduction correct recognised revenue, not deferred: the ledger's deferred revenue stays the revenue report's", async () => {
+    const e = enrolments[3]!;
+    const before = await startFrom(e.studentId);
+    const pa = await issuedPa(server, token.front_desk!, e, e.studentId);
+    await pay(pa.id, cents(pa.summary.total), "cash");
+    const created = await call("front_desk", "POST", "/refund", { type: "withdrawal", studentId: e.studentId, classId: e.id, noticeDate: todayInSingapore(), lastLessonDate: e.lessons[0]!.date, reason: "Moving abroad" });
+    expect(created.statusCode, created.body).toBe(201);
+    const refundId = created.json().data.refundId as string;
+    const refundNow = async () => (await call("finance_manager", "GET", `/refund/${refundId}`)).json().data;
+    const step = async (role: string, url: string, body: Record<string, unknown>) => {
+      const res = await call(role, "PATCH", url, { updatedAt: (await refundNow()).updatedAt, ...body });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await step("front_desk", `/refund/${refundId}`, { classes: [{ id: (await refundNow()).classes[0].id, deduction: "20.00", otherPayments: [{ name: "Books returned", amount: "5.00" }] }] });
+    await step("front_desk", `/refund/${refundId}/change-refund-status`, { status: "awaiting_sale_action" });
+    await step("sales", `/refund/${refundId}`, { studentFeedback: { feedback: "Family moving" }, rating: "good" });
+    await step("sales", `/refund/${refundId}/change-refund-status`, { status: "awaiting_finance_approval" });
+    await step("finance_manager", `/refund/${refundId}`, { payeeDetails: { name: "Parent of student", bankName: "DBS", accountNo: "123-456" }, refundMethod: "cheque" });
+    await step("finance_manager", `/refund/${refundId}/change-refund-status`, { status: "refunded" });
+
+    const day = todayInSingapore();
+    const model = (await revenueByPa(server.db, { from: day, to: day, companyId: pa.companyId, branchId: null })).find((r) => r.paymentAdviceId === pa.id)!;
+    expect(cents(model.credited)).toBeGreaterThan(0);
+    expect(await balance(e.studentId, "revenue_deferred")).toBe(cents(model.deferred));
+    // the S$20.00 kept less the S$5.00 given back: a correction of recognised revenue on the refund's day
+    expect(await balance(e.studentId, "revenue_recognised")).toBe(cents(model.recognised) + 1500);
     expect(await unbalanced()).toBe(0);
     expect(await differencesOf(e.studentId)).toEqual(before);
   });

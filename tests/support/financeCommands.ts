@@ -10,6 +10,7 @@ import {
   VoidReceipt, VoidUnpaidPa, WithdrawalRefund, type PayAmount, type PayMode, type Simulation,
 } from "./financeModel.ts";
 import { DepositRace, KillServer, RefundRace } from "./financeRaces.ts";
+import { PAUSE_POINTS } from "../../server/finance/testPause.ts";
 
 /** The commands' arbitraries; `maxCommands` bounds a sequence's length; `kills`: include kill -9 (PostgreSQL). */
 export function financeCommands(maxCommands: number, kills = false) {
@@ -53,7 +54,7 @@ export function financeCommands(maxCommands: number, kills = false) {
       student.map((s) => new DeliverLesson(s)),
       student.map((s) => new RefundRace(s)),
       student.map((s) => new DepositRace(s)),
-      ...(kills ? [fc.tuple(index, fc.nat(60)).map(([p, ms]) => new KillServer(p, ms))] : []),
+      ...(kills ? [fc.tuple(index, fc.nat(60), fc.constantFrom(null, ...PAUSE_POINTS)).map(([p, ms, at]) => new KillServer(p, ms, at))] : []),
     ],
     { maxCommands, size: "max" },
   );

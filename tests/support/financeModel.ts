@@ -15,6 +15,7 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { moneyModelViolations } from "./moneyModel.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
+import { creditNoteTotals, overpaidNetOfGst } from "../../src/domain/finance/creditNote.ts";
 import { spawnServer, type ChildServer, type TestServer } from "./server.ts";
 
 /** The server of a run; `databaseUrl` (PostgreSQL) lets the simulation start a second server on the same database as a child process. */
@@ -235,10 +236,10 @@ export class Simulation {
   }
 
   /** The same call sent over HTTP to the child server; rejects if the connection is cut (the child was killed). */
-  async callChild(role: Role, method: string, url: string, body: unknown, key: string): Promise<Answer> {
+  async callChild(role: Role, method: string, url: string, body: unknown, key: string, headers: Record<string, string> = {}): Promise<Answer> {
     const child = await this.startChild();
     const token = await this.childToken(role);
-    const res = await fetch(`${child.baseUrl}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, "idempotency-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${child.baseUrl}/api/v2${url}`, { method, headers: { authorization: `Bearer ${token}`, "idempotency-key": key, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
     const text = await res.text();
     return this.judge({ statusCode: res.status, body: text, json: () => JSON.parse(text) }, role, method, url, false);
   }
@@ -372,11 +373,14 @@ export const expectStatus = (res: Answer, ok: number[], what: string) => {
 };
 export type Cmd = fc.AsyncCommand<Model, Real, false>;
 
+/** Every PA of the simulation is issued at this GST rate. */
+const SIM_GST = 9 as const;
+
 /** The fields of a PA for the student's class and term; `depositIds`: paid deposits it deducts. */
 export function paFieldsFor(s: SimStudent, deposit: boolean, depositIds: string[] = []): Record<string, unknown> {
   return {
     studentId: s.studentId, companyId: s.companyId, branchId: s.branchId, issueDate: todayInSingapore(), dueDate: plusDays(14), qrExpiryDate: plusDays(30), hasExpiryDate: true,
-    isRegistrationFee: false, gst: 9, remarks: null,
+    isRegistrationFee: false, gst: SIM_GST, remarks: null,
     classInformations: [{
       id: s.classId, lessonStartDate: s.start, termIds: [s.termId], discountIds: [], quantityAdditionalLesson: 0, additionalDiscount: 0, booterClassIds: [],
       otherPayments: [], deductions: [], deposits: deposit ? [{ name: "Deposit", amount: "50.00" }] : [],
@@ -659,8 +663,10 @@ export class OverpaidCreditNote implements Cmd {
     expectStatus(made, [201, 409], "overpaid credit note");
     if (made.statusCode === 201) {
       const id = made.json().data.id as string;
-      if (cents(made.json().data.summary.total) !== excess) fail(`overpaid credit note of ${made.json().data.summary.total} for ${money(excess)} overpaid`);
-      const cn: CnState = { id, student: pa.student, status: "awaiting_finance_approval", total: excess, used: 0 };
+      // the cash overpaid, or the cent below where no net amount's total with GST is exactly it (overpaidNetOfGst)
+      const expected = creditNoteTotals({ overpaidAmount: overpaidNetOfGst(excess, SIM_GST) }, SIM_GST).total;
+      if (cents(made.json().data.summary.total) !== expected) fail(`overpaid credit note of ${made.json().data.summary.total} for ${money(excess)} overpaid (expected ${money(expected)})`);
+      const cn: CnState = { id, student: pa.student, status: "awaiting_finance_approval", total: expected, used: 0 };
       m.cns.push(cn);
       const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${id}`)).json().data;
       const approved = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: this.decision, updatedAt: current.updatedAt }, randomUUID());

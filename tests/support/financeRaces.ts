@@ -9,6 +9,7 @@ import {
   afterCommand, draftPa, expectStatus, fail, money, paFieldsFor, paidDeposits, refundAwaitingApproval, sync,
   type Answer, type Cmd, type Model, type Real,
 } from "./financeModel.ts";
+import { PAUSE_HEADER, pausedLine, type PausePoint } from "../../server/finance/testPause.ts";
 
 /**
  * At once: the finance manager approves a withdrawal refund that includes the student's unused credit notes and
@@ -103,13 +104,15 @@ export class DepositRace implements Cmd {
 
 /**
  * kill -9 (PostgreSQL only): a payment is sent to the child server, which is killed `delayMs` later, mid-request
- * or not. Then, before any restart: nothing half-written (every invariant and the reconciliation hold, numbers stay
- * gap-free). The server is started again on the same database and the payment retried with the same
- * Idempotency-Key: it is recorded exactly once. A key claimed by the killed server and never answered is free
- * again after the abandonment window (server/api/idempotency.ts): the retry ages it instead of waiting.
+ * or not — or at a point of its finance transaction (`at`: the server stops there, server/finance/testPause.ts,
+ * and is killed once it says so): inside it with every write done, or after its commit before the answer. Then,
+ * before any restart: nothing half-written (every invariant and the reconciliation hold, numbers stay gap-free).
+ * The server is started again on the same database and the payment retried with the same Idempotency-Key: it is
+ * recorded exactly once. A key claimed by the killed server and never answered is taken as abandoned after a window
+ * (server/api/idempotency.ts): the retry ages it instead of waiting.
  */
 export class KillServer implements Cmd {
-  constructor(readonly pa: number, readonly delayMs: number) {}
+  constructor(readonly pa: number, readonly delayMs: number, readonly at: PausePoint | null = null) {}
   private pick(m: Model) {
     const c = m.pas.filter((p) => p.status === "unpaid" && p.total > p.received);
     return c.length ? c[this.pa % c.length] : undefined;
@@ -127,14 +130,16 @@ export class KillServer implements Cmd {
     const key = randomUUID();
     const child = await sim.startChild();
     await sim.childToken("front_desk"); // signed in before the clock starts
-    const sent = sim.callChild("front_desk", "POST", url, body, key).then((a) => a, () => undefined);
-    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    const paused = this.at ? child.printed(pausedLine(this.at)) : undefined;
+    const sent = sim.callChild("front_desk", "POST", url, body, key, this.at ? { [PAUSE_HEADER]: this.at } : {}).then((a) => a, () => undefined);
+    await (paused ?? new Promise((resolve) => setTimeout(resolve, this.delayMs)));
     await sim.stopChild();
     const first = await sent;
     if (child.child.exitCode === 0) fail("the child server was not killed");
     await afterCommand(m, r, `${this.toString()} (right after the kill)`, true);
     const afterKill = pa.received;
     if (afterKill !== before && afterKill !== before + amount) fail(`after the kill the PA received ${money(afterKill)}: neither ${money(before)} nor ${money(before + amount)}`);
+    if (this.at && afterKill !== (this.at === "after-commit" ? before + amount : before)) fail(`killed ${this.at}: the PA received ${money(afterKill)}`);
     // the key the killed server claimed and never answered: as after the abandonment window
     const aged = await sim.server.db.query(`update app_internal.idempotency_keys set "createdAt" = now() - interval '1 hour' where key = $1 and "statusCode" is null`, [key]);
     const retry = await sim.callChild("front_desk", "POST", url, body, key);
@@ -148,6 +153,6 @@ export class KillServer implements Cmd {
     await afterCommand(m, r, this.toString(), true);
   }
   toString() {
-    return `KillServer(pa ${this.pa}, after ${this.delayMs} ms)`;
+    return this.at ? `KillServer(pa ${this.pa}, ${this.at})` : `KillServer(pa ${this.pa}, after ${this.delayMs} ms)`;
   }
 }

@@ -43,13 +43,17 @@ export interface ChildServer {
   child: ChildProcess;
   /** kill -9: the process ends at once, whatever it was doing (its open transactions are rolled back by PostgreSQL). */
   kill(): Promise<void>;
+  /** Resolves once the server printed `line` (e.g. a finance test pause it reached); rejects if it exits first. */
+  printed(line: string): Promise<void>;
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * `npm start`'s server/main.ts (without building the browser app) as a child process on an existing PostgreSQL
- * database; resolves when /healthz answers. The port is drawn from 20000–29999 and tried again if taken.
+ * database; resolves when /healthz answers. The port is drawn from 20000–29999 and tried again if taken. It may stop
+ * inside a finance transaction when asked (FINANCE_TEST_PAUSES), and its statement timeout is raised: its start-up
+ * (the ledger's revenue check over the whole run's data) outlasted the default on a loaded machine.
  */
 export async function spawnServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ChildServer> {
   for (let attempt = 0; ; attempt++) {
@@ -57,12 +61,17 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "backoffice-child-"));
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--dev"], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", TRUST_PROXY: "true", SMTP_URL: "", MAIL_DROP_DIR: "", ...env },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: "false", TRUST_PROXY: "true", SMTP_URL: "", MAIL_DROP_DIR: "", FINANCE_TEST_PAUSES: "true", STATEMENT_TIMEOUT_MS: "120000", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout!.on("data", (d) => (output += d));
-    child.stderr!.on("data", (d) => (output += d));
+    const seen: Array<() => void> = [];
+    const onData = (d: Buffer) => {
+      output += d;
+      for (const check of [...seen]) check();
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const baseUrl = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 120_000;
@@ -76,7 +85,18 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     };
-    if (up) return { baseUrl, child, kill };
+    const printed = (line: string) =>
+      new Promise<void>((resolve, reject) => {
+        const from = output.length;
+        const check = () => {
+          if (!output.slice(from).includes(line)) return;
+          seen.splice(seen.indexOf(check), 1);
+          resolve();
+        };
+        seen.push(check);
+        void exited.then(() => reject(new Error(`the child server exited before printing "${line}"`)));
+      });
+    if (up) return { baseUrl, child, kill, printed };
     await kill();
     if (attempt >= 2 || !/EADDRINUSE/.test(output)) throw new Error(`the child server did not start:\n${output}`);
   }

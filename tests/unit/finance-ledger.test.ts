@@ -145,20 +145,26 @@ describe("posting rules (FINANCE.md §7)", () => {
   });
 
   it("refund refunded: lessons' deferred revenue and GST, included credit notes and deposits, paid out in cash by its method", () => {
-    const lines = refundRefunded({ classNet: 27250, classGst: 2453, creditNotes: 26138, deposits: 10000, method: "pay now" });
+    const lines = refundRefunded({ classNet: 27250, classFees: 0, classGst: 2453, creditNotes: 26138, deposits: 10000, method: "pay now" });
     expectBalanced(lines);
     const total = 27250 + 2453 + 26138 + 10000;
     expect(moves(lines)).toEqual({ revenue_deferred: -27250, gst_payable: -2453, customer_credit: -26138, deposits_held: -10000, "cash:pay now": -total });
   });
 
   it("refund whose owed lessons exceed those left: the class part raises deferred revenue back, the total paid out stays the sum", () => {
-    const lines = refundRefunded({ classNet: -5000, classGst: -450, creditNotes: 10000, deposits: 0, method: "cheque" });
+    const lines = refundRefunded({ classNet: -5000, classFees: 0, classGst: -450, creditNotes: 10000, deposits: 0, method: "cheque" });
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ revenue_deferred: 5000, gst_payable: 450, customer_credit: -10000, "cash:cheque": -4550 });
   });
 
+  it("refund with other payments and a deduction: their difference corrects recognised revenue, deferred revenue loses only the lessons", () => {
+    const lines = refundRefunded({ classNet: 27250, classFees: 1500, classGst: 2453, creditNotes: 0, deposits: 0, method: "cheque" });
+    expectBalanced(lines);
+    expect(moves(lines)).toEqual({ revenue_deferred: -27250, revenue_recognised: -1500, gst_payable: -2453, "cash:cheque": -(27250 + 1500 + 2453) });
+  });
+
   it("every line names cash's method and no other account's", () => {
-    const all = [...paIssued(PA), ...refundRefunded({ classNet: 1, classGst: 0, creditNotes: 0, deposits: 0, method: "cheque" })];
+    const all = [...paIssued(PA), ...refundRefunded({ classNet: 1, classFees: 0, classGst: 0, creditNotes: 0, deposits: 0, method: "cheque" })];
     for (const l of all) expect(l.method === null, `${l.account}`).toBe(l.account !== ("cash" as Account));
   });
 });

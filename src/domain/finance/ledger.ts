@@ -159,6 +159,8 @@ export function receiptVoided(payment: { amount: Cents; method: string }, before
 export interface AlreadyCredited {
   net: Cents;
   gst: Cents;
+  /** The part of `net` refunds took out of recognised revenue (their other payments less deductions), not deferred. */
+  fees?: Cents;
 }
 
 /**
@@ -169,7 +171,10 @@ export interface AlreadyCredited {
  */
 export function paVoidedPaid(pa: PaFigures, before: PaStanding, credited: AlreadyCredited = { net: 0, gst: 0 }): LedgerLine[] {
   const reversal = paReversed(pa);
-  const alreadyOut = [...move("revenue_deferred", -credited.net), ...move("gst_payable", -credited.gst), ...move("customer_credit", credited.net + credited.gst)];
+  const fees = credited.fees ?? 0;
+  const alreadyOut = [
+    ...move("revenue_deferred", -(credited.net - fees)), ...move("revenue_recognised", -fees), ...move("gst_payable", -credited.gst), ...move("customer_credit", credited.net + credited.gst),
+  ];
   return net([...reversal, ...settle(standingAfter(before, reversal), { receivable: 0, depositsBilled: 0 }), ...alreadyOut]);
 }
 
@@ -196,8 +201,10 @@ export function creditNoteVoided(cn: CreditNoteFigures): LedgerLine[] {
 }
 
 export interface RefundFigures {
-  /** Σ class amounts before GST (left lessons − owed lessons − deductions + other payments). */
+  /** Σ class lessons before GST (left lessons − owed lessons): what the revenue model credits back. */
   classNet: Cents;
+  /** Σ class other payments − deductions (no GST): revenue given back (or kept) on the refund's day. */
+  classFees: Cents;
   /** Σ GST of the class amounts. */
   classGst: Cents;
   /** What was left of the included credit notes. */
@@ -209,14 +216,16 @@ export interface RefundFigures {
 }
 
 /**
- * Refund refunded: lessons not delivered leave deferred revenue and their GST is given back; included
- * credit notes leave customer_credit, included deposits leave deposits_held; the total is paid out of
+ * Refund refunded: lessons not delivered leave deferred revenue and their GST is given back (as the revenue model
+ * credits them); other payments less deductions are a dated correction of recognised revenue (docs/DECISIONS.md);
+ * included credit notes leave customer_credit, included deposits leave deposits_held; the total is paid out of
  * cash by the refund's method.
  */
 export function refundRefunded(r: RefundFigures): LedgerLine[] {
-  const total = r.classNet + r.classGst + r.creditNotes + r.deposits;
+  const total = r.classNet + r.classFees + r.classGst + r.creditNotes + r.deposits;
   return net([
     ...move("revenue_deferred", r.classNet),
+    ...move("revenue_recognised", r.classFees),
     ...move("gst_payable", r.classGst),
     ...move("customer_credit", r.creditNotes),
     ...move("deposits_held", r.deposits),
