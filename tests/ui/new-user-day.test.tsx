@@ -90,3 +90,22 @@ describe("a new user's day: no dead ends, nothing by accident", () => {
     expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
   }, 180_000);
 });
+
+describe("a new user's day: a step is checked before it is confirmed", () => {
+  it("Approve & Refund with no payee: the message shows under Payee Name before any confirmation, and goes once a payee is typed", async () => {
+    const r = await one<{ id: string }>(`select id from refunds where "refundStatus" = 'awaiting_finance_approval' and status = 'active' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, `/finance/refund/${r.id}`);
+    const payee = (await screen.findByLabelText("Payee Name", {}, wait)) as HTMLInputElement;
+    await waitFor(() => expect(payee.value).not.toBe(""), wait);
+    const flagged = () => payee.closest(".ant-form-item")!.classList.contains("ant-form-item-has-error");
+    fireEvent.change(payee, { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Approve & Refund" }));
+    await waitFor(() => expect([flagged(), payee.closest(".ant-form-item")!.textContent]).toEqual([true, "Payee NamePlease fill in the payee details and the refund method."]), wait);
+    expect(screen.queryByText("Approve & Refund?")).toBeNull();
+    // the field has no rule of its own: the message goes when the user fixes it, not at the next save
+    fireEvent.change(payee, { target: { value: "Parent of student" } });
+    await waitFor(() => expect(flagged()).toBe(false), wait);
+    expect(await one(`select "refundStatus" from refunds where id = $1`, [r.id])).toEqual({ refundStatus: "awaiting_finance_approval" });
+  }, 180_000);
+});
