@@ -109,3 +109,17 @@ describe("a new user's day: a step is checked before it is confirmed", () => {
     expect(await one(`select "refundStatus" from refunds where id = $1`, [r.id])).toEqual({ refundStatus: "awaiting_finance_approval" });
   }, 180_000);
 });
+
+describe("a new user's day: no lost work", () => {
+  it("a draft payment advice offers Delete, which asks first and then removes the draft", async () => {
+    const draft = await one<{ id: string }>(`select id from payment_advices where "paymentStatus" = 'draft' and status <> 'deleted' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/finance/payment-advice/edit/${draft.id}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }, wait));
+    expect((await screen.findAllByText("Delete this draft?", {}, wait)).length).toBeGreaterThan(0);
+    const ok = [...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].find((b) => b.textContent === "Delete")!;
+    fireEvent.click(ok);
+    await waitFor(() => expect(probe.location).toBe("/finance/payment-advice"), wait);
+    expect(await one(`select status from payment_advices where id = $1`, [draft.id])).toEqual({ status: "deleted" });
+  }, 180_000);
+});
