@@ -123,3 +123,29 @@ describe("a new user's day: no lost work", () => {
     expect(await one(`select status from payment_advices where id = $1`, [draft.id])).toEqual({ status: "deleted" });
   }, 180_000);
 });
+
+describe("a new user's day: unsaved work is not lost silently", () => {
+  it("attendance marks not yet saved: Back asks Refine's unsaved-changes question, and answering Cancel stays on the lesson", async () => {
+    const { lessonId } = await one<{ lessonId: string }>(
+      `select ls."lessonId" from lessons_students ls join lessons l on l.id = ls."lessonId"
+       where ls.status in ('attended', 'not_attended') and ls.type in ('enrolled', 'transferred') and l."lessonStatus" = 'active' and l.status = 'active' order by l.date desc limit 1`,
+    );
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, `/attendance/detail/${lessonId}`);
+    const remarks = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>("[data-testid='attendance-students'] tbody input.ant-input");
+      expect(input).toBeTruthy();
+      return input!;
+    }, wait);
+    fireEvent.change(remarks, { target: { value: "Came late" } });
+    // jsdom has no dialogs: the user's answer to the browser's confirm() is Cancel
+    const asked = vi.spyOn(window, "confirm").mockReturnValue(false);
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Back" }));
+      expect(asked).toHaveBeenCalledWith("Are you sure you want to leave? You have unsaved changes.");
+      expect(probe.location).toBe(`/attendance/detail/${lessonId}`);
+    } finally {
+      asked.mockRestore();
+    }
+  }, 180_000);
+});
