@@ -75,16 +75,3 @@ describe("routing", () => {
     await waitFor(() => expect(location).toBe("/branch"), { timeout: 20_000 });
   });
 });
-
-describe("waiting counts (issue 37)", () => {
-  it("front desk sees beside Suspension how many suspensions' credit notes wait on its own step", async () => {
-    const { rows } = await server.db.query<{ n: number }>(
-      `select count(*)::int as n from credit_notes where "creditNoteStatus" = 'awaiting_front_desk_action' and status <> 'deleted'`,
-    );
-    expect(rows[0]!.n).toBeGreaterThan(0);
-    useServer(server.baseUrl);
-    await signIn("front_desk", DEMO_PASSWORD);
-    await renderAt("/suspension");
-    await waitFor(() => expect(screen.getByTestId("menu-waiting-suspensions").textContent).toBe(String(rows[0]!.n)), { timeout: 60_000 });
-  }, 120_000);
-});
