@@ -15,6 +15,7 @@ import {
   CREDIT_NOTE_MESSAGES,
   creditNoteEditStep,
   creditNoteMove,
+  creditNoteMoveErrors,
   creditNoteMovesFrom,
   creditNoteTotals,
   type CreditNoteClassInformation,
@@ -319,24 +320,14 @@ async function otherLiveCreditNote(db: Queryable, row: Pick<CnRow, "id" | "type"
   return rows.length > 0;
 }
 
-/** What a move needs filled in before it is made (spec part 2 §5 messages). */
+/** What a move needs filled in, from the saved note (the domain's rule, which the page checks first). */
 function moveErrors(row: CnRow, to: CreditNoteStatus): Record<string, string> {
-  const e: Record<string, string> = {};
-  if (to === "awaiting_finance_action" && row.type === "suspension") {
-    const c = row.cls;
-    if (!c?.classId) e.classId = CREDIT_NOTE_MESSAGES.class;
-    if (!c?.termName) e.termName = CREDIT_NOTE_MESSAGES.termName;
-    if (!c?.startDate) e.startDate = CREDIT_NOTE_MESSAGES.startDate;
-    if (!c?.endDate) e.endDate = CREDIT_NOTE_MESSAGES.endDate;
-    if (!c?.lessonIds.length) e.lessonIds = CREDIT_NOTE_MESSAGES.lessonIds;
-  }
-  if (to === "awaiting_finance_approval") {
-    if (!row.fee?.receiptId) e.receiptId = CREDIT_NOTE_MESSAGES.receipt;
-    if (row.type === "suspension" && !((row.fee?.numberOfLesson ?? 0) >= 1)) e.numberOfLesson = CREDIT_NOTE_MESSAGES.numberOfLesson;
-    if (row.type === "overpaid" && !(cents(row.fee?.overpaidAmount) > 0)) e.overpaidAmount = CREDIT_NOTE_MESSAGES.overpaidAmount;
-    if (!row.reason?.trim()) e.reason = CREDIT_NOTE_MESSAGES.reason;
-  }
-  return e;
+  const c = row.cls;
+  return creditNoteMoveErrors(
+    { type: row.type, classId: c?.classId, termName: c?.termName, startDate: c?.startDate, endDate: c?.endDate, lessonCount: c?.lessonIds.length ?? 0,
+      receiptId: row.fee?.receiptId, numberOfLesson: row.fee?.numberOfLesson, overpaidAmount: cents(row.fee?.overpaidAmount), reason: row.reason },
+    to,
+  );
 }
 
 /** `PATCH /credit-notes/change-status-credit-note/{id}`. */

@@ -1,7 +1,8 @@
 /**
  * POST /finances/email/unpaid-pa-to-parents: each unpaid (or overdue) PA goes to its student's primary
- * parent by e-mail with the paper as a PDF attachment, through the outbox in one transaction. A PA that
- * is not unpaid, or whose student has no parent e-mail, is skipped with the reason.
+ * parent by e-mail (another parent's address when the primary contact has none) with the paper as a PDF
+ * attachment, through the outbox in one transaction. A PA that is not unpaid, or whose student has no parent
+ * e-mail, is skipped with the reason, naming the PA and the student.
  */
 import type { Db } from "../db/index.ts";
 import type { MediaService } from "../media/index.ts";
@@ -10,13 +11,14 @@ import { html, mailBody } from "../mail/template.ts";
 import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { formatCalendarDay, DISPLAY_DATE_FORMAT } from "../../src/domain/dates.ts";
 import type { EmailUnpaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
-import { paperData, paperPdf } from "./paper.ts";
+import { parentToEmail } from "../../src/domain/students.ts";
+import { paperData, paperPdf, parentName } from "./paper.ts";
 import type { PdfMaker } from "./pdfMaker.ts";
 import { FinanceError } from "./transaction.ts";
 
 export const EMAIL_SKIP = {
   notUnpaid: "Only unpaid payment advices are e-mailed.",
-  noParentEmail: "The student's parent has no e-mail address.",
+  noParentEmail: (pa: string, student: string) => `${pa} was not e-mailed: no parent of ${student} has an e-mail address.`,
   notFound: "Payment advice not found.",
 } as const;
 
@@ -42,17 +44,19 @@ export async function emailUnpaidToParents(db: Db, ids: readonly string[], pdfMa
       reply.skipped.push({ id, reason: EMAIL_SKIP.notUnpaid });
       continue;
     }
-    const to = paper.parent?.email;
-    if (!to) {
-      reply.skipped.push({ id, reason: EMAIL_SKIP.noParentEmail });
+    const { rows: family } = await db.query<{ parents: Array<Record<string, unknown>> | null }>(`select parents from users where id = $1`, [paper.student.id]);
+    const parent = parentToEmail(family[0]?.parents);
+    if (!parent) {
+      reply.skipped.push({ id, reason: EMAIL_SKIP.noParentEmail(pa.name ?? "The payment advice", paper.student.fullName) });
       continue;
     }
+    const to = parent.email;
     const pdf = await paperPdf(paper, pdfMaker, media);
     const total = formatMoney(numericToCents(pa.paymentSummaryStatic.totalPayable) ?? 0);
     const due = pa.dueDate ? formatCalendarDay(pa.dueDate, DISPLAY_DATE_FORMAT) : "--";
     const payNow = paper.payNow && paper.qrCodeDataUrl ? { ...paper.payNow, png: paper.qrCodeDataUrl.replace(/^data:image\/png;base64,/, "") } : null;
     const body = mailBody(
-      html`<p>Dear ${paper.parent?.name ?? "Parent"},</p><p>Please find attached payment advice <b>${pa.name ?? ""}</b> for ${paper.student.fullName}: ${total} due on ${due}.</p>${
+      html`<p>Dear ${parentName(parent) ?? "Parent"},</p><p>Please find attached payment advice <b>${pa.name ?? ""}</b> for ${paper.student.fullName}: ${total} due on ${due}.</p>${
         payNow
           ? html`<p>Pay ${formatMoney(numericToCents(payNow.amount) ?? 0)} by PayNow: scan this QR code with your banking app (reference <b>${payNow.reference}</b>, UEN ${payNow.uen}${
               payNow.expiry ? html`, valid until ${formatCalendarDay(payNow.expiry, DISPLAY_DATE_FORMAT)}` : ""

@@ -75,9 +75,11 @@ export function primaryParent(parents: Array<Record<string, unknown>> | null): P
   if (!Array.isArray(parents) || !parents.length) return null;
   const p = [...parents].sort((a, b) => Number(Boolean(b.primaryContact)) - Number(Boolean(a.primaryContact)))[0]!;
   const phone = p.phone as { code?: string; number?: string } | string | undefined;
-  const name = (p.fullName as string) || [p.firstName, p.lastName].filter(Boolean).join(" ") || (p.name as string) || null;
-  return { name, email: (p.email as string) ?? null, phone: typeof phone === "string" ? phone : phone?.number ? `${phone.code ?? ""} ${phone.number}`.trim() : null };
+  return { name: parentName(p), email: (p.email as string) ?? null, phone: typeof phone === "string" ? phone : phone?.number ? `${phone.code ?? ""} ${phone.number}`.trim() : null };
 }
+
+export const parentName = (p: Record<string, unknown>): string | null =>
+  (p.fullName as string) || [p.firstName, p.lastName].filter(Boolean).join(" ") || (p.name as string) || null;
 
 const money = (v: string | number) => formatMoney(numericToCents(v) ?? 0);
 const day = (v: string | null) => (v ? formatCalendarDay(v, DISPLAY_DATE_FORMAT) : "--");

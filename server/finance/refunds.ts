@@ -17,6 +17,7 @@ import {
   refundClassFigures,
   refundEditStep,
   refundMove,
+  refundMoveErrors,
   refundMovesFrom,
   refundTotals,
   type Rating,
@@ -465,20 +466,13 @@ async function updateClass(tx: Queryable, refund: RefundRow, classes: RefundClas
   );
 }
 
+/** What a move needs filled in, from the saved refund (the domain's rule, which the page checks first). */
 function moveErrors(r: RefundRow, classes: RefundClassRow[], to: RefundStatus, reasonReject: string | null | undefined): Record<string, string> {
-  const e: Record<string, string> = {};
-  if (to === "awaiting_sale_action") {
-    if (!r.noticeDate) e.noticeDate = REFUND_MESSAGES.noticeDate;
-    if (!classes.length || classes.some((c) => !c.lastLessonDate)) e.lastLessonDate = REFUND_MESSAGES.lastLessonDate;
-    if (!r.reason?.trim()) e.reason = REFUND_MESSAGES.reason;
-  }
-  if (to === "awaiting_finance_approval" && (!r.studentFeedback?.feedback?.trim() || !r.rating)) e.studentFeedback = REFUND_MESSAGES.feedbackRequired;
-  if ((to === "rejected_by_sale" || to === "rejected_by_finance") && !(reasonReject ?? r.reasonReject)?.trim()) e.reasonReject = REFUND_MESSAGES.reasonRejectRequired;
-  if (to === "refunded") {
-    if (!r.payeeDetails?.name?.trim() || !r.refundMethod) e.payeeDetails = REFUND_MESSAGES.payeeRequired;
-    if (cents(r.summary?.total) < 0) e.total = REFUND_MESSAGES.negative;
-  }
-  return e;
+  return refundMoveErrors(
+    { noticeDate: r.noticeDate, lastLessonDates: classes.map((c) => c.lastLessonDate), reason: r.reason, feedback: r.studentFeedback?.feedback, rating: r.rating,
+      reasonReject: reasonReject ?? r.reasonReject, payeeName: r.payeeDetails?.name, refundMethod: r.refundMethod, total: cents(r.summary?.total) },
+    to,
+  );
 }
 
 /** `PATCH /refund/{id}/change-refund-status`. */

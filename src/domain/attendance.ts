@@ -47,6 +47,12 @@ export const CLASS_TYPE_CODES = ["WLWD", "WLWE", "DBWD", "DBWE"] as const;
 export const NEW_CLASS_DEFAULTS = { totalLoop: 1, classSize: 20, lessonType: "regular", classStatus: "new" } as const;
 
 /** Three times absent: how many absences in a row make a notice. */
+/**
+ * The lessons offered to replace a lesson: those of the same calendar month (issue 37: a December lesson was
+ * offered January's, a month the student's payment advice may not cover). Days are YYYY-MM-DD.
+ */
+export const replacesWithin = (lessonDay: string, candidateDay: string): boolean => lessonDay.slice(0, 7) === candidateDay.slice(0, 7);
+
 export const ABSENCES_FOR_NOTICE = 3;
 
 export interface AttendanceMark {

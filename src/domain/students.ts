@@ -63,6 +63,16 @@ export function primaryContactProblem(parents: readonly ParentContact[]): string
   return parents.filter((p) => p.primaryContact).length === 1 ? null : STUDENT_MESSAGES.onePrimaryContact;
 }
 
+/**
+ * Whom a family's e-mail goes to: the primary contact when they have an e-mail address, else the first other
+ * parent who has one (issue 37: a family whose primary contact had none was skipped though the other parent had
+ * one); null when no parent has an address.
+ */
+export function parentToEmail<P extends ParentContact & { email?: unknown }>(parents: readonly P[] | null | undefined): (P & { email: string }) | null {
+  const withEmail = (parents ?? []).filter((p): p is P & { email: string } => typeof p.email === "string" && p.email.trim() !== "");
+  return withEmail.find((p) => p.primaryContact) ?? withEmail[0] ?? null;
+}
+
 /** '__' where a value is missing (spec part 2 §2, the student picker's options and cards). */
 export const orBlank = (value: string | null | undefined): string => (value == null || value === "" ? "__" : value);
 

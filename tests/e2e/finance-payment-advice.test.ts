@@ -79,8 +79,9 @@ describe("payment advice, end to end", () => {
       await typeDay(page.locator("#dueDate"), due);
       await typeDay(page.locator("#qrExpiryDate"), qrExpiry);
 
-      // Add Class creates the draft (POST …/init) and opens the picker on its edit page
+      // Add Class asks, then creates the draft (POST …/init) and opens the picker on its edit page
       await page.getByRole("button", { name: "Add Class" }).click();
+      await page.locator(".ant-modal-confirm-btns").getByRole("button", { name: "Save Draft", exact: true }).click();
       await Promise.race([
         page.waitForURL(/\/finance\/payment-advice\/edit\/[0-9a-f-]{36}$/),
         page.locator(".ant-message-error").waitFor().then(async () => Promise.reject(new Error(`refused: ${await page.locator(".ant-message-error").textContent()}`))),

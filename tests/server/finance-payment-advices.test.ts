@@ -317,6 +317,27 @@ describe.each(databaseLanes())("payment advice calls [%s]", (lane) => {
     expect((await api(server.app, "POST", "/finances/email/unpaid-pa-to-parents", token.intern, { paymentAdviceIds: [pa.id] })).statusCode).toBe(403);
   });
 
+  it("E-mail to Parents: a primary contact without an e-mail address → the other parent's; no address at all → skipped, naming the PA and the student", async () => {
+    const pa = await init();
+    const issued = (await put(pa.id, { ...fields(), action: "issue", updatedAt: pa.updatedAt })).json().data;
+    const before = await one<{ parents: unknown; fullName: string }>(`select parents, "fullName" from users where id = $1`, [studentId]);
+    const family = (primary: string | null, other: string | null) => [
+      { firstName: "Ann", lastName: "Tan", relationship: "mother", primaryContact: true, email: primary },
+      { firstName: "Ben", lastName: "Tan", relationship: "father", primaryContact: false, email: other },
+    ];
+    const mail = async (parents: unknown) => {
+      await server.db.query(`update users set parents = $2::jsonb where id = $1`, [studentId, JSON.stringify(parents)]);
+      return (await api(server.app, "POST", "/finances/email/unpaid-pa-to-parents", token.front_desk, { paymentAdviceIds: [pa.id] })).json().data;
+    };
+    try {
+      expect((await mail(family(null, "ben.tan@example.com"))).queued).toEqual([{ id: pa.id, recipient: "ben.tan@example.com" }]);
+      expect((await mail(family("ann.tan@example.com", "ben.tan@example.com"))).queued).toEqual([{ id: pa.id, recipient: "ann.tan@example.com" }]);
+      expect((await mail(family(null, null))).skipped).toEqual([{ id: pa.id, reason: `${issued.name} was not e-mailed: no parent of ${before.fullName} has an e-mail address.` }]);
+    } finally {
+      await server.db.query(`update users set parents = $2::jsonb where id = $1`, [studentId, JSON.stringify(before.parents)]);
+    }
+  });
+
   it("a crash in the middle of issue leaves no number used and no partial PA", async () => {
     const pa = await init();
     const before = await counter();

@@ -90,3 +90,62 @@ describe("a new user's day: no dead ends, nothing by accident", () => {
     expect(await one(`select "creditNoteStatus" from credit_notes where id = $1`, [draft.id])).toEqual({ creditNoteStatus: "awaiting_front_desk_action" });
   }, 180_000);
 });
+
+describe("a new user's day: a step is checked before it is confirmed", () => {
+  it("Approve & Refund with no payee: the message shows under Payee Name before any confirmation, and goes once a payee is typed", async () => {
+    const r = await one<{ id: string }>(`select id from refunds where "refundStatus" = 'awaiting_finance_approval' and status = 'active' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, `/finance/refund/${r.id}`);
+    const payee = (await screen.findByLabelText("Payee Name", {}, wait)) as HTMLInputElement;
+    await waitFor(() => expect(payee.value).not.toBe(""), wait);
+    const flagged = () => payee.closest(".ant-form-item")!.classList.contains("ant-form-item-has-error");
+    fireEvent.change(payee, { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Approve & Refund" }));
+    await waitFor(() => expect([flagged(), payee.closest(".ant-form-item")!.textContent]).toEqual([true, "Payee NamePlease fill in the payee details and the refund method."]), wait);
+    expect(screen.queryByText("Approve & Refund?")).toBeNull();
+    // the field has no rule of its own: the message goes when the user fixes it, not at the next save
+    fireEvent.change(payee, { target: { value: "Parent of student" } });
+    await waitFor(() => expect(flagged()).toBe(false), wait);
+    expect(await one(`select "refundStatus" from refunds where id = $1`, [r.id])).toEqual({ refundStatus: "awaiting_finance_approval" });
+  }, 180_000);
+});
+
+describe("a new user's day: no lost work", () => {
+  it("a draft payment advice offers Delete, which asks first and then removes the draft", async () => {
+    const draft = await one<{ id: string }>(`select id from payment_advices where "paymentStatus" = 'draft' and status <> 'deleted' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/finance/payment-advice/edit/${draft.id}`);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete" }, wait));
+    expect((await screen.findAllByText("Delete this draft?", {}, wait)).length).toBeGreaterThan(0);
+    const ok = [...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].find((b) => b.textContent === "Delete")!;
+    fireEvent.click(ok);
+    await waitFor(() => expect(probe.location).toBe("/finance/payment-advice"), wait);
+    expect(await one(`select status from payment_advices where id = $1`, [draft.id])).toEqual({ status: "deleted" });
+  }, 180_000);
+});
+
+describe("a new user's day: unsaved work is not lost silently", () => {
+  it("attendance marks not yet saved: Back asks Refine's unsaved-changes question, and answering Cancel stays on the lesson", async () => {
+    const { lessonId } = await one<{ lessonId: string }>(
+      `select ls."lessonId" from lessons_students ls join lessons l on l.id = ls."lessonId"
+       where ls.status in ('attended', 'not_attended') and ls.type in ('enrolled', 'transferred') and l."lessonStatus" = 'active' and l.status = 'active' order by l.date desc limit 1`,
+    );
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, `/attendance/detail/${lessonId}`);
+    const remarks = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>("[data-testid='attendance-students'] tbody input.ant-input");
+      expect(input).toBeTruthy();
+      return input!;
+    }, wait);
+    fireEvent.change(remarks, { target: { value: "Came late" } });
+    // jsdom has no dialogs: the user's answer to the browser's confirm() is Cancel
+    const asked = vi.spyOn(window, "confirm").mockReturnValue(false);
+    try {
+      fireEvent.click(screen.getByRole("button", { name: "Back" }));
+      expect(asked).toHaveBeenCalledWith("Are you sure you want to leave? You have unsaved changes.");
+      expect(probe.location).toBe(`/attendance/detail/${lessonId}`);
+    } finally {
+      asked.mockRestore();
+    }
+  }, 180_000);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { absenceStreak } from "../../src/domain/attendance.ts";
+import { absenceStreak, replacesWithin } from "../../src/domain/attendance.ts";
 import { addCalendarMonths, generateLessonSchedule, timesOverlap } from "../../src/domain/lessonSchedule.ts";
 
 const term = (id: string, startDate: string, endDate: string, numberOfLessons: number) => ({ id, startDate, endDate, numberOfLessons });
@@ -113,5 +113,14 @@ describe("three times absent: one notice per streak of absences", () => {
     expect(absenceStreak(marks, "2026-01-26")).toEqual(["2026-01-05", "2026-01-19", "2026-01-26"]);
     expect(absenceStreak(marks, "2026-01-12")).toBeNull();
     expect(absenceStreak([...marks.slice(0, 1), m("2026-01-12", "present"), ...marks.slice(2)], "2026-01-26")).toBeNull();
+  });
+});
+
+describe("replacement lessons (issue 37)", () => {
+  it("a December lesson is replaced by a lesson of December, not of January", () => {
+    expect(replacesWithin("2026-12-19", "2026-12-02")).toBe(true);
+    expect(replacesWithin("2026-12-19", "2026-12-31")).toBe(true);
+    expect(replacesWithin("2026-12-19", "2027-01-02")).toBe(false);
+    expect(replacesWithin("2026-12-19", "2025-12-19")).toBe(false);
   });
 });

@@ -139,6 +139,42 @@ export const CREDIT_NOTE_MESSAGES = {
 
 
 /** `GET /credit-notes/{id}`: the credit-note screen's data in one read (moves: what the caller may do next). */
+/** What a credit note's move checks (server and page alike); `lessonCount` undefined: not known yet (the page). */
+export interface CreditNoteMoveFields {
+  type: CreditNoteType;
+  classId?: string | null;
+  termName?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  lessonCount?: number;
+  receiptId?: string | null;
+  numberOfLesson?: number | null;
+  overpaidAmount?: Cents | null;
+  reason?: string | null;
+}
+
+/**
+ * What a move needs filled in before it is made (spec part 2 §5 messages), by field. The page checks the same
+ * before it asks to confirm the step; the server checks again on the saved note.
+ */
+export function creditNoteMoveErrors(n: CreditNoteMoveFields, to: CreditNoteStatus): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (to === "awaiting_finance_action" && n.type === "suspension") {
+    if (!n.classId) e.classId = CREDIT_NOTE_MESSAGES.class;
+    if (!n.termName) e.termName = CREDIT_NOTE_MESSAGES.termName;
+    if (!n.startDate) e.startDate = CREDIT_NOTE_MESSAGES.startDate;
+    if (!n.endDate) e.endDate = CREDIT_NOTE_MESSAGES.endDate;
+    if (n.lessonCount === 0) e.lessonIds = CREDIT_NOTE_MESSAGES.lessonIds;
+  }
+  if (to === "awaiting_finance_approval") {
+    if (!n.receiptId) e.receiptId = CREDIT_NOTE_MESSAGES.receipt;
+    if (n.type === "suspension" && !((n.numberOfLesson ?? 0) >= 1)) e.numberOfLesson = CREDIT_NOTE_MESSAGES.numberOfLesson;
+    if (n.type === "overpaid" && !((n.overpaidAmount ?? 0) > 0)) e.overpaidAmount = CREDIT_NOTE_MESSAGES.overpaidAmount;
+    if (!n.reason?.trim()) e.reason = CREDIT_NOTE_MESSAGES.reason;
+  }
+  return e;
+}
+
 export interface CreditNoteDetail {
   id: string;
   name: string | null;

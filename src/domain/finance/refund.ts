@@ -121,6 +121,40 @@ export const REFUND_MESSAGES = {
   stale: "This record was changed by someone else. Reload to see the latest.",
 } as const;
 
+/** What a refund's move checks (server and page alike); `total` undefined: not known yet (the page). */
+export interface RefundMoveFields {
+  noticeDate?: string | null;
+  /** Each class's last lesson date. */
+  lastLessonDates: ReadonlyArray<string | null | undefined>;
+  reason?: string | null;
+  feedback?: string | null;
+  rating?: string | null;
+  reasonReject?: string | null;
+  payeeName?: string | null;
+  refundMethod?: string | null;
+  total?: Cents;
+}
+
+/**
+ * What a move needs filled in before it is made, by field. The page checks the same before it asks to confirm
+ * the step; the server checks again on the saved refund.
+ */
+export function refundMoveErrors(r: RefundMoveFields, to: RefundStatus): Record<string, string> {
+  const e: Record<string, string> = {};
+  if (to === "awaiting_sale_action") {
+    if (!r.noticeDate) e.noticeDate = REFUND_MESSAGES.noticeDate;
+    if (!r.lastLessonDates.length || r.lastLessonDates.some((d) => !d)) e.lastLessonDate = REFUND_MESSAGES.lastLessonDate;
+    if (!r.reason?.trim()) e.reason = REFUND_MESSAGES.reason;
+  }
+  if (to === "awaiting_finance_approval" && (!r.feedback?.trim() || !r.rating)) e.studentFeedback = REFUND_MESSAGES.feedbackRequired;
+  if ((to === "rejected_by_sale" || to === "rejected_by_finance") && !r.reasonReject?.trim()) e.reasonReject = REFUND_MESSAGES.reasonRejectRequired;
+  if (to === "refunded") {
+    if (!r.payeeName?.trim() || !r.refundMethod) e.payeeDetails = REFUND_MESSAGES.payeeRequired;
+    if (r.total !== undefined && r.total < 0) e.total = REFUND_MESSAGES.negative;
+  }
+  return e;
+}
+
 export interface RefundClassRecord {
   id: string;
   classId: string | null;

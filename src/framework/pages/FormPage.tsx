@@ -18,6 +18,7 @@ import { KIND_INPUTS } from "../kindInputs.tsx";
 import { findResource } from "../registry.ts";
 import { HistoryDrawer, fieldLabels } from "./HistoryDrawer.tsx";
 import { returnTarget } from "../returnTo.ts";
+import { clearEditedErrors } from "../formEdits.ts";
 import { endsBeforeStart, notBeforeMessage } from "../../domain/validators.ts";
 
 /** Where to go after saving or cancelling: the list, else the parent's show page. */
@@ -153,6 +154,7 @@ export function ResourceForm({ resource, action, id, params, onSaved, onCancel, 
       onFinish={onFinish}
       onValuesChange={(changed, all) => {
         formProps.onValuesChange?.(changed, all);
+        if (formProps.form) clearEditedErrors(formProps.form, changed);
         onChange?.();
       }}
       layout="vertical"

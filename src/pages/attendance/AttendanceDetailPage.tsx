@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Button, Card, Descriptions, Input, Radio, Result, Space, Spin, Table, Tag, TimePicker } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { CanAccess, useInvalidate, useList, useOne } from "@refinedev/core";
+import { CanAccess, useInvalidate, useList, useOne, useWarnAboutChange } from "@refinedev/core";
 import { dayjs } from "../../domain/dates.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { ATTENDANCE_EXCLUDED_TYPES, ATTENDANCE_LABELS, ENROLMENT_STATUS_LABELS } from "../../domain/attendance.ts";
@@ -46,6 +46,9 @@ export default function AttendanceDetailPage() {
     setMarks((current) => Object.fromEntries(rows.map((r) => [r.id, dirty.has(r.id) && current[r.id] ? current[r.id]! : saved(r)])));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [students?.data]);
+  // marks not yet saved arm Refine's unsaved-changes warning (issue 37: marks were lost on Back)
+  const { setWarnWhen } = useWarnAboutChange();
+  useEffect(() => setWarnWhen(dirty.size > 0), [dirty.size, setWarnWhen]);
   const tutorNames = useTutorNames(lesson?.sessions.flatMap((s) => s.tutorIds) ?? []);
 
   if (query.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;

@@ -7,6 +7,8 @@ import { useList } from "@refinedev/core";
 import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
+import { formatDay } from "../../domain/dates.ts";
+import { replacesWithin } from "../../domain/attendance.ts";
 
 const STUDENTS = { type: { _eq: "student" }, status: { _eq: "active" } };
 
@@ -80,6 +82,7 @@ export function ReplaceDialog({ lessons, studentId, onClose }: { lessons: readon
   const [form] = Form.useForm<{ lessonStudentId: string; toClassId: string; toLessonId: string }>();
   const { busy, run } = useCall(() => onClose(true));
   const toClassId = Form.useWatch("toClassId", form);
+  const lessonStudentId = Form.useWatch("lessonStudentId", form);
   const dateOf = new Map(lessons.map((l) => [l.id, l.date]));
   const { result: own } = useList<{ id: string; lessonId: string }>({
     resource: "lessons_students", pagination: { mode: "off" },
@@ -92,17 +95,23 @@ export function ReplaceDialog({ lessons, studentId, onClose }: { lessons: readon
     filters: [{ field: "classId", operator: "eq", value: toClassId }, { field: "lessonStatus", operator: "eq", value: "active" }, { field: "status", operator: "ne", value: "deleted" }],
     meta: { fields: ["id", "date"] }, queryOptions: { enabled: Boolean(toClassId) },
   });
+  const ownRows = own?.data ?? [];
+  const replacedDay = dateOf.get(ownRows.find((r) => r.id === lessonStudentId)?.lessonId ?? "");
+  const offered = (targets?.data ?? []).filter((l) => !replacedDay || replacesWithin(replacedDay, l.date));
   return (
     <Modal title="Replace Lesson" open={Boolean(studentId)} okText="Replace" confirmLoading={busy} onCancel={() => onClose(false)} onOk={() => form.submit()} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={(v) => run("POST", "/classes/replacements", { lessonStudentId: v.lessonStudentId, toLessonId: v.toLessonId }, "Lesson replaced.")}>
         <Form.Item name="lessonStudentId" label="Lesson" rules={[{ required: true, message: "Please select lesson!" }]}>
-          <Select options={(own?.data ?? []).map((r) => ({ value: r.id, label: dateOf.get(r.lessonId) ?? "" })).sort((a, b) => (a.label < b.label ? -1 : 1))} />
+          <Select
+            options={ownRows.map((r) => ({ value: r.id, day: dateOf.get(r.lessonId) ?? "" })).sort((a, b) => (a.day < b.day ? -1 : 1)).map((o) => ({ value: o.value, label: formatDay(o.day) }))}
+            onChange={() => form.setFieldValue("toLessonId", undefined)}
+          />
         </Form.Item>
         <Form.Item name="toClassId" label="Replacement Class" rules={[{ required: true, message: "Please select class!" }]}>
           <RelationSelect target="classes" labelField="name" where={{ classStatus: { _neq: "closed" } }} id="replace-class" />
         </Form.Item>
-        <Form.Item name="toLessonId" label="Replacement Lesson" rules={[{ required: true, message: "Please select lesson!" }]}>
-          <Select disabled={!toClassId} options={(targets?.data ?? []).map((l) => ({ value: l.id, label: l.date }))} />
+        <Form.Item name="toLessonId" label="Replacement Lesson" extra="Lessons in the same month as the lesson it replaces." rules={[{ required: true, message: "Please select lesson!" }]}>
+          <Select disabled={!toClassId || !replacedDay} options={offered.map((l) => ({ value: l.id, label: formatDay(l.date) }))} />
         </Form.Item>
       </Form>
     </Modal>

@@ -15,6 +15,7 @@ import type { Dayjs } from "dayjs";
 import { RelationSelect } from "../../framework/components.ts";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { CATEGORY_LABELS, CLASS_STATUS_LABELS, CLASS_TIERS, NEW_CLASS_DEFAULTS } from "../../domain/attendance.ts";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 const TEACHING = { multipleRoles: { _has_keys_any: ["fulltime_tutor", "parttime_tutor", "hod", "tutor"] } };
 
@@ -28,6 +29,7 @@ export default function ClassCreatePage() {
   const { programId } = useParams();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
+  const edits = useFormEdits(form);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const calendarId = Form.useWatch("academicCalendarId", form);
@@ -56,7 +58,7 @@ export default function ClassCreatePage() {
       };
       const res = await api<{ id: string; lessons: number }>("POST", "/classes", body);
       void toast.success(`Class created with ${res.data!.lessons} lessons.`);
-      navigate(`/class/management/${res.data!.id}/view`);
+      edits.saved(() => navigate(`/class/management/${res.data!.id}/view`));
     } catch (err) {
       form.setFields(rejectionFieldErrors(err) as never);
       setError(rejectionMessage(err, "The class could not be created."));
@@ -69,6 +71,7 @@ export default function ClassCreatePage() {
     <Card title="Create Class">
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="class-create-error" />}
       <Form<Values>
+        onValuesChange={edits.onValuesChange}
         form={form}
         layout="vertical"
         style={{ maxWidth: 720 }}

@@ -11,6 +11,7 @@ import { useNavigate, useParams } from "react-router";
 import { useState, type ReactNode } from "react";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import type { CommunicationKind } from "./kinds.ts";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 export interface SendForm {
   id: string | undefined;
@@ -44,6 +45,7 @@ export function SendFormPage({
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const [form] = Form.useForm();
+  const edits = useFormEdits(form);
   const [saving, setSaving] = useState<"draft" | "send" | undefined>();
   const { query } = useOne<Record<string, unknown>>({
     resource: kind.resource,
@@ -70,7 +72,7 @@ export function SendFormPage({
       const res = await api<{ id: string; recipients: number }>("POST", kind.endpoint, { ...(id ? { id } : {}), ...body(values), send });
       void toast.success(send ? `${kind.noun} sent to ${res.data?.recipients ?? 0} recipients.` : `${kind.noun} saved as draft.`);
       await invalidate({ resource: kind.resource, invalidates: ["list", "detail"], id: res.data?.id });
-      navigate(send ? kind.detailPath(String(res.data?.id)) : kind.listPath);
+      edits.saved(() => navigate(send ? kind.detailPath(String(res.data?.id)) : kind.listPath));
     } catch (err) {
       form.setFields(rejectionFieldErrors(err));
       void toast.error(rejectionMessage(err, `The ${noun} could not be saved.`));
@@ -82,7 +84,7 @@ export function SendFormPage({
   return (
     <Card title={title}>
       {sent && <Alert type="info" showIcon message={`This ${noun} has been sent and can no longer be changed.`} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" disabled={sent} aria-label={title} initialValues={record ? { ...record, filterRecipient: record.filterRecipient ?? {} } : defaults}>
+      <Form form={form} onValuesChange={edits.onValuesChange} layout="vertical" disabled={sent} aria-label={title} initialValues={record ? { ...record, filterRecipient: record.filterRecipient ?? {} } : defaults}>
         {children({ id, form, title, record, sent })}
       </Form>
       <Space>

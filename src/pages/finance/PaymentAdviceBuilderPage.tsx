@@ -1,6 +1,6 @@
 /**
  * /finance/payment-advice/create and /finance/payment-advice/edit/{id}: the PA builder (spec part 2 §2–§5,
- * §9). The draft is created (POST …/init) the first time it is saved or a class is added; Save Draft,
+ * §9). The draft is created (POST …/init) the first time it is saved or a class is added (which asks first); Delete, Save Draft,
  * Issue, Save (an unpaid PA without payments), Void (with a reason) go through the server, which
  * recomputes every figure; the browser shows a live preview from src/domain/finance meanwhile.
  */
@@ -34,6 +34,7 @@ import { ClassPickerModal } from "./builder/ClassPickerModal.tsx";
 import { PaymentSummaryCard } from "./builder/PaymentSummaryCard.tsx";
 import type { PickerClass } from "./builder/classPicker.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 /** Spec part 2 §9 debounces. */
 export const DEBOUNCE_MS = { registrationFee: 500, remarks: 200, rows: 450 } as const;
@@ -111,6 +112,7 @@ export default function PaymentAdviceBuilderPage() {
   const [pickerOpen, setPickerOpen] = useState(Boolean((location.state as { openPicker?: boolean } | null)?.openPicker));
   const [voidOpen, setVoidOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const edits = useFormEdits(form);
 
   // The record fills the form once per PA: a refetch behind the user's back (window focus, a remount) would
   // otherwise put back the stored values over what they are building (the picked classes vanished).
@@ -150,6 +152,7 @@ export default function PaymentAdviceBuilderPage() {
   const canVoidUnpaid = useActionRight("void-unpaid");
   const canVoidPaid = useActionRight("void-paid");
   const canEmail = useActionRight("email-unpaid");
+  const canDeleteDraft = useActionRight("delete-draft");
 
   const status = record?.paymentStatus ?? "draft";
   const received = numericToCents(record?.amountReceived ?? "0") ?? 0;
@@ -217,6 +220,8 @@ export default function PaymentAdviceBuilderPage() {
     if (!v.companyId) return void toast.warning("Please select company!");
     if (!v.studentId) return void toast.warning("Please select student!");
     if (record) return setPickerOpen(true);
+    // classes are added to a saved draft: say so instead of leaving a silent "Draft … S$0.00" behind (issue 37)
+    if (!(await confirmStep({ title: "Save this payment advice as a draft?", content: "Classes are added to a saved draft. A draft can be deleted later.", okText: "Save Draft" }))) return;
     setBusy("init");
     try {
       const created = await ensureRecord();
@@ -235,7 +240,9 @@ export default function PaymentAdviceBuilderPage() {
     const special = picked.filter((c) => isTermless(c.classType)).map((c) => c.id);
     if (special.length) setSpecialIds((s) => new Set([...s, ...special]));
     const now = (form.getFieldValue("classInformations") as CardValues[] | undefined) ?? [];
-    form.setFieldValue("classInformations", [...now, ...picked.filter((c) => !now.some((x) => x.id === c.id)).map((c) => newCard(c.id))]);
+    const next = [...now, ...picked.filter((c) => !now.some((x) => x.id === c.id)).map((c) => newCard(c.id))];
+    form.setFieldValue("classInformations", next);
+    edits.onValuesChange({ classInformations: next });
   };
 
   const save = async (action: "save" | "issue") => {
@@ -252,10 +259,25 @@ export default function PaymentAdviceBuilderPage() {
       const reply = await api<PaymentAdviceRecord>("PUT", `/finances/payment-advices/${base.id}`, { ...fields(), action, updatedAt: base.updatedAt });
       const saved = reply.data! as PaRecord;
       setRecord(saved);
+      edits.saved();
       void toast.success(action === "issue" ? "Payment advice issued." : "Payment advice saved.");
       if (!id) navigate(`${PA_PATH}/edit/${saved.id}`, { replace: true });
     } catch (err) {
       fail(err, "The payment advice could not be saved.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const deleteDraft = async () => {
+    if (!record || !(await confirmStep({ title: "Delete this draft?", content: "The draft payment advice is removed.", okText: "Delete" }))) return;
+    setBusy("delete");
+    try {
+      await api("DELETE", `/finances/payment-advices/${record.id}?updatedAt=${encodeURIComponent(record.updatedAt)}`);
+      void toast.success("Draft deleted.");
+      edits.saved(() => navigate(PA_PATH));
+    } catch (err) {
+      fail(err, "The draft could not be deleted.");
     } finally {
       setBusy(null);
     }
@@ -327,6 +349,11 @@ export default function PaymentAdviceBuilderPage() {
               Void
             </Button>
           )}
+          {record && status === "draft" && canDeleteDraft && (
+            <Button danger loading={busy === "delete"} onClick={() => void deleteDraft()}>
+              Delete
+            </Button>
+          )}
           {!disabled && status === "draft" && (
             <Button loading={busy === "save"} onClick={() => void save("save")}>
               Save Draft
@@ -345,7 +372,7 @@ export default function PaymentAdviceBuilderPage() {
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={EMPTY} aria-label="Payment advice" scrollToFirstError>
+      <Form form={form} layout="vertical" initialValues={EMPTY} aria-label="Payment advice" scrollToFirstError onValuesChange={edits.onValuesChange}>
         <Space direction="vertical" size="middle" style={{ width: "100%" }}>
           <Card title="Student" size="small">
             <Form.Item name="studentId" rules={[{ required: true, message: "Please select student!" }]} style={{ marginBottom: 0 }}>

@@ -11,6 +11,7 @@ import { api, rejectionMessage } from "../../app/api.ts";
 import { USER_STATUS_LABELS } from "../users/roles.ts";
 import { AccountSection } from "./StudentFormSections.tsx";
 import { PROFILE_FIELDS, accountBody, accountValues, serverFieldErrors, type AccountValues, type ProfileRecord } from "./studentProfile.ts";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 /** Statuses staff may set on a finished account (draft ends with the wizard; deleted is the delete action). */
 const EDITABLE_STATUSES = ["active", "inactive", "pending", "disabled"] as const;
@@ -26,6 +27,7 @@ export default function StudentEditAccountPage() {
 
 function EditAccountForm({ record }: { record: ProfileRecord }) {
   const [form] = Form.useForm<AccountValues & { status?: string }>();
+  const edits = useFormEdits(form);
   const [saving, setSaving] = useState(false);
   const [message, messageHolder] = antdMessage.useMessage();
   const navigate = useNavigate();
@@ -39,7 +41,7 @@ function EditAccountForm({ record }: { record: ProfileRecord }) {
       if (values.avatarUrl && values.avatarUrl !== record.avatarUrl) await api("PATCH", `/student-profiles/${record.id}/avatar`, { avatarUrl: values.avatarUrl });
       void message.success("Student account updated.");
       await invalidate({ resource: "users", invalidates: ["list", "detail"], id: record.id });
-      navigate(`/student-management/student/${record.id}/view`);
+      edits.saved(() => navigate(`/student-management/student/${record.id}/view`));
     } catch (err) {
       form.setFields(serverFieldErrors(err) as never);
       void message.error(rejectionMessage(err, "The student could not be saved."));
@@ -51,7 +53,7 @@ function EditAccountForm({ record }: { record: ProfileRecord }) {
   return (
     <Card title="Edit Account" extra={<Link to={`/student-management/update-account-information/${record.id}`}>Update Account Information</Link>}>
       {messageHolder}
-      <Form form={form} layout="vertical" initialValues={{ ...accountValues(record), status: record.status }} onFinish={onFinish} aria-label="Edit Account" scrollToFirstError>
+      <Form form={form} onValuesChange={edits.onValuesChange} layout="vertical" initialValues={{ ...accountValues(record), status: record.status }} onFinish={onFinish} aria-label="Edit Account" scrollToFirstError>
         <AccountSection form={form} suggest={false} />
         {!draft && (
           <Row gutter={16}>

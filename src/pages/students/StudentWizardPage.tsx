@@ -10,6 +10,7 @@ import { useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { STUDENT_WIZARD_STEPS, resumeStepIndex } from "../../domain/students.ts";
+import { useFormEdits } from "../../framework/formEdits.ts";
 import { AccountSection, FamilySection, StudentInfoSection } from "./StudentFormSections.tsx";
 import {
   PROFILE_FIELDS, accountBody, accountValues, familyBody, familyValues, serverFieldErrors, studentInfoBody, studentInfoValues,
@@ -40,13 +41,18 @@ function StudentWizard({ initial, updating, onCreated }: { initial?: ProfileReco
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const forms = [accountForm, familyForm, infoForm] as const;
+  // typing in any step arms the unsaved-changes warning; a step saved disarms it
+  const edits = [useFormEdits(accountForm), useFormEdits(familyForm), useFormEdits(infoForm)] as const;
 
   /** One step's call; the server's field errors land under their inputs, nothing moves on. */
   async function save(call: () => Promise<ProfileRecord | undefined>) {
     setSaving(true);
     try {
       const saved = await call();
-      if (saved) setProfile(saved);
+      if (saved) {
+        setProfile(saved);
+        edits[step].saved();
+      }
       return saved;
     } catch (err) {
       forms[step].setFields(serverFieldErrors(err) as never);
@@ -77,7 +83,7 @@ function StudentWizard({ initial, updating, onCreated }: { initial?: ProfileReco
     if (!saved) return;
     void message.success(updating ? "Student account updated." : "Student account created.");
     await invalidate({ resource: "users", invalidates: ["list", "detail"], id: saved.id });
-    navigate(`/student-management/student/${saved.id}/view`);
+    edits[2].saved(() => navigate(`/student-management/student/${saved.id}/view`));
   };
 
   const back = step > 0 && (
@@ -92,7 +98,7 @@ function StudentWizard({ initial, updating, onCreated }: { initial?: ProfileReco
       <Steps current={step} items={STUDENT_WIZARD_STEPS.map((t) => ({ title: t }))} style={{ marginBottom: 24 }} />
       {profile?.status === "draft" && step > 0 && <Result status="info" style={{ padding: 0, marginBottom: 16 }} subTitle={`Draft account ${String(profile.username)}: finish the steps to activate it.`} />}
       {step === 0 && (
-        <Form form={accountForm} layout="vertical" initialValues={accountValues(profile)} onFinish={saveAccount} aria-label={STUDENT_WIZARD_STEPS[0]} scrollToFirstError>
+        <Form form={accountForm} layout="vertical" initialValues={accountValues(profile)} onFinish={saveAccount} onValuesChange={edits[0].onValuesChange} aria-label={STUDENT_WIZARD_STEPS[0]} scrollToFirstError>
           <AccountSection form={accountForm} suggest={!profile} />
           <Button type="primary" htmlType="submit" loading={saving}>
             Next
@@ -100,7 +106,7 @@ function StudentWizard({ initial, updating, onCreated }: { initial?: ProfileReco
         </Form>
       )}
       {step === 1 && (
-        <Form form={familyForm} layout="vertical" initialValues={familyValues(profile)} onFinish={saveFamily} aria-label={STUDENT_WIZARD_STEPS[1]} scrollToFirstError>
+        <Form form={familyForm} layout="vertical" initialValues={familyValues(profile)} onFinish={saveFamily} onValuesChange={edits[1].onValuesChange} aria-label={STUDENT_WIZARD_STEPS[1]} scrollToFirstError>
           <FamilySection form={familyForm} selfId={profile?.id} />
           <Space style={{ marginTop: 16 }}>
             {back}
@@ -111,7 +117,7 @@ function StudentWizard({ initial, updating, onCreated }: { initial?: ProfileReco
         </Form>
       )}
       {step === 2 && (
-        <Form form={infoForm} layout="vertical" initialValues={studentInfoValues(profile)} onFinish={saveInfo} aria-label={STUDENT_WIZARD_STEPS[2]} scrollToFirstError>
+        <Form form={infoForm} layout="vertical" initialValues={studentInfoValues(profile)} onFinish={saveInfo} onValuesChange={edits[2].onValuesChange} aria-label={STUDENT_WIZARD_STEPS[2]} scrollToFirstError>
           <StudentInfoSection form={infoForm} />
           <Space style={{ marginTop: 16 }}>
             {back}

@@ -21,6 +21,7 @@ import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
 import { DATE_FORMAT, dayjs } from "../../domain/dates.ts";
 import { MESSAGES, nameLike, username as usernameRule, type Validator } from "../../domain/validators.ts";
 import { STAFF_ROLES, STAFF_ROLE_LABELS, TEACHING_ROLES, USER_STATUS_LABELS } from "./roles.ts";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 export interface UserFormValues {
   avatarUrl?: string | null;
@@ -118,6 +119,7 @@ export function useUsernameSuggestion(form: ReturnType<typeof Form.useForm<UserF
 
 export function UserForm({ action, id, initialValues }: { action: "create" | "edit"; id?: string; initialValues?: UserFormValues }) {
   const [form] = Form.useForm<UserFormValues>();
+  const edits = useFormEdits(form);
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const me = useSignedInUser();
@@ -147,7 +149,7 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
           : await api<{ id: string }>("PUT", `/users/${id}`, userBody(values, "edit"));
       void toast.success(action === "create" ? "User created. A temporary password was sent by e-mail." : "User updated.");
       await invalidate({ resource: "users", invalidates: ["list", "detail"], id: res.data?.id ?? id });
-      navigate(`/user/${res.data?.id ?? id}/view`);
+      edits.saved(() => navigate(`/user/${res.data?.id ?? id}/view`));
     } catch (err) {
       const fields = rejectionFieldErrors(err);
       if (fields.some((f) => f.name === "currentPassword")) setServerAsksPassword(true);
@@ -161,7 +163,7 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
   const title = action === "create" ? "Create User" : "Update User";
   return (
     <Card title={title}>
-      <Form form={form} layout="vertical" initialValues={initialValues ?? { multipleRoles: [], status: "active" }} onFinish={onFinish} aria-label={title} scrollToFirstError>
+      <Form form={form} onValuesChange={edits.onValuesChange} layout="vertical" initialValues={initialValues ?? { multipleRoles: [], status: "active" }} onFinish={onFinish} aria-label={title} scrollToFirstError>
         <Form.Item name="avatarUrl" label="Avatar">
           <MediaUpload kind="image" folder="avatars" />
         </Form.Item>

@@ -19,6 +19,7 @@ import {
   CREDIT_NOTE_STATUS_COLOURS,
   CREDIT_NOTE_STATUS_LABELS,
   CREDIT_NOTE_TYPE_LABELS,
+  creditNoteMoveErrors,
   creditNoteTotals,
   type CreditNoteClassInformation,
   type CreditNoteDetail,
@@ -30,6 +31,7 @@ import { LogHistory } from "../finance/LogHistory.tsx";
 import { REQUEST_STATUS_LABELS } from "../../domain/finance/workflow.ts";
 import { creditNoteLogSource } from "./logSources.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
 const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
@@ -68,6 +70,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
   const [busy, setBusy] = useState<string | null>(null);
   const [terms, setTerms] = useState<CreditNoteClassInformation["terms"]>([]);
   const step = readOnly ? null : (cn?.editStep ?? null);
+  const edits = useFormEdits(form, { guard: Boolean(step) });
 
   useEffect(() => {
     if (!cn) return;
@@ -119,7 +122,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
   const refresh = (next: CreditNoteDetail) => client.setQueryData(["credit-note", id], next);
   const fail = (e: unknown, fallback: string) => {
     void toast.error(rejectionMessage(e, fallback));
-    const toField = (name: string) => (["startDate", "endDate", "suspensionPeriod", "lessonIds"].includes(name) ? "period" : name) as keyof FormValues;
+    const toField = (name: string) => (["startDate", "endDate", "suspensionPeriod", "lessonIds"].includes(name) ? "period" : name === "termName" ? "termId" : name) as keyof FormValues;
     form.setFields(rejectionFieldErrors(e).map((f) => ({ name: toField(f.name), errors: f.errors })));
   };
 
@@ -138,6 +141,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
     }
     const saved = (await api<CreditNoteDetail>("PUT", `/credit-notes/${id}`, body)).data!;
     refresh(saved);
+    edits.saved();
     return saved;
   };
 
@@ -154,7 +158,33 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
     }
   };
 
+  /** The move's fields as the page has them: the current step's from the form, the rest from the note. */
+  const moveFields = () => {
+    const v = form.getFieldsValue();
+    const c = cn.creditNoteClass;
+    const fee = cn.creditNoteFee;
+    const frontDesk = step === "front-desk" && cn.type === "suspension";
+    const finance = step === "finance";
+    const termId = frontDesk ? v.termId : c?.termId;
+    return {
+      type: cn.type,
+      classId: c?.classId,
+      termName: termId ? (terms.find((t) => t.id === termId)?.name ?? (termId === c?.termId ? c?.termName : termId)) : null,
+      startDate: frontDesk ? v.period?.[0]?.format(DATE_FORMAT) : c?.startDate,
+      endDate: frontDesk ? v.period?.[1]?.format(DATE_FORMAT) : c?.endDate,
+      // the lessons of a changed period are found by the server when it saves
+      lessonCount: frontDesk ? undefined : (c?.lessonIds.length ?? 0),
+      receiptId: finance ? v.receiptId : fee?.receiptId,
+      numberOfLesson: finance ? v.numberOfLesson : fee?.numberOfLesson,
+      overpaidAmount: finance ? v.overpaidAmount : numericToCents(fee?.overpaidAmount ?? "0"),
+      reason: step ? v.reason : cn.reason,
+    };
+  };
+
   const moveTo = async (to: CreditNoteDetail["creditNoteStatus"], label: string) => {
+    // the step's required fields first, so the confirmation opens only for a step the server will take
+    const problems = creditNoteMoveErrors(moveFields(), to);
+    if (Object.keys(problems).length) return fail({ message: Object.values(problems)[0], errors: problems }, `${label} failed.`);
     if (!(await confirmStep({ title: `${label}?`, content: `The credit note becomes ${CREDIT_NOTE_STATUS_LABELS[to]}.`, okText: label }))) return;
     await run(
       label,
@@ -178,7 +208,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
 
   const cls = cn.creditNoteClass;
   return (
-    <Form form={form} layout="vertical" disabled={!step || Boolean(busy)}>
+    <Form form={form} layout="vertical" disabled={!step || Boolean(busy)} onValuesChange={edits.onValuesChange}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         <Card
           title={

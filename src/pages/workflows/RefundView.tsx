@@ -19,6 +19,7 @@ import {
   RATING_LABELS,
   RATINGS,
   REFUND_MESSAGES,
+  refundMoveErrors,
   REFUND_METHOD_LABELS,
   REFUND_METHODS,
   REFUND_STATUS_COLOURS,
@@ -35,6 +36,7 @@ import { LogHistory } from "../finance/LogHistory.tsx";
 import { AmountRows } from "../finance/builder/AmountRows.tsx";
 import { refundLogSource } from "./logSources.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
 const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
@@ -103,6 +105,7 @@ export function RefundView({ id }: { id: string }) {
   const [form] = Form.useForm<FormValues>();
   const [busy, setBusy] = useState<string | null>(null);
   const step = r?.editStep ?? null;
+  const edits = useFormEdits(form, { guard: Boolean(step) });
   const watchedClasses = Form.useWatch("classes", form) as ClassValues[] | undefined;
   const watchedCreditNotes = Form.useWatch("creditNoteIds", form) as string[] | undefined;
   const watchedDeposits = Form.useWatch("depositIds", form) as string[] | undefined;
@@ -164,7 +167,31 @@ export function RefundView({ id }: { id: string }) {
     }
     const saved = (await api<RefundDetail>("PATCH", `/refund/${id}`, body)).data!;
     refresh(saved);
+    edits.saved();
     return saved;
+  };
+
+  const fail = (e: unknown, fallback: string) => {
+    void toast.error(rejectionMessage(e, fallback));
+    const fields = rejectionFieldErrors(e).map((f) => ({ name: (f.name === "payeeDetails" ? "payeeName" : f.name === "studentFeedback" ? "feedback" : f.name) as keyof FormValues, errors: f.errors }));
+    form.setFields(fields);
+  };
+
+  /** The move's fields as the page has them: the current step's from the form, the rest from the refund. */
+  const moveFields = () => {
+    const v = form.getFieldsValue(true) as FormValues;
+    return {
+      noticeDate: frontDesk ? v.noticeDate?.format(DATE_FORMAT) : r.noticeDate,
+      lastLessonDates: frontDesk ? (v.classes ?? []).map((c) => c.lastLessonDate?.format(DATE_FORMAT)) : r.classes.map((c) => c.lastLessonDate),
+      reason: frontDesk ? v.reason : r.reason,
+      feedback: sales ? v.feedback : r.studentFeedback?.feedback,
+      rating: sales ? v.rating : r.rating,
+      reasonReject: v.reasonReject,
+      payeeName: finance ? v.payeeName : r.payeeDetails?.name,
+      refundMethod: finance ? v.refundMethod : r.refundMethod,
+      // the total of what the page changed is priced by the server when it saves
+      total: undefined,
+    };
   };
 
   const run = async (label: string, work: () => Promise<unknown>, done: string) => {
@@ -174,15 +201,16 @@ export function RefundView({ id }: { id: string }) {
       void toast.success(done);
       await client.invalidateQueries({ queryKey: ["logs", "refund_logs", id] });
     } catch (e) {
-      void toast.error(rejectionMessage(e, `${label} failed.`));
-      const fields = rejectionFieldErrors(e).map((f) => ({ name: (f.name === "payeeDetails" ? "payeeName" : f.name === "studentFeedback" ? "feedback" : f.name) as keyof FormValues, errors: f.errors }));
-      form.setFields(fields);
+      fail(e, `${label} failed.`);
     } finally {
       setBusy(null);
     }
   };
 
   const moveTo = async (to: RefundDetail["refundStatus"], label: string) => {
+    // the step's required fields first, so the confirmation opens only for a step the server will take
+    const problems = refundMoveErrors(moveFields(), to);
+    if (Object.keys(problems).length) return fail({ message: Object.values(problems)[0], errors: problems }, `${label} failed.`);
     if (!(await confirmStep({ title: `${label}?`, content: `The refund becomes ${REFUND_STATUS_LABELS[to]}.`, okText: label }))) return;
     await run(
       label,
@@ -199,7 +227,7 @@ export function RefundView({ id }: { id: string }) {
   const summary = step === "complete-front-desk" || step === "approve" ? liveSummary(r, { classes: watchedClasses, creditNoteIds: watchedCreditNotes, depositIds: watchedDeposits }) : r.summary;
   const rejectable = r.moves.some((m) => m.to === "rejected_by_sale" || m.to === "rejected_by_finance");
   return (
-    <Form form={form} layout="vertical" disabled={Boolean(busy)}>
+    <Form form={form} layout="vertical" disabled={Boolean(busy)} onValuesChange={edits.onValuesChange}>
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
         <Card
           title={

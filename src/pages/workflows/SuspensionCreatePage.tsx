@@ -16,6 +16,7 @@ import { StudentPicker } from "../students/StudentPicker.tsx";
 import { useEnrolments } from "./studentClasses.ts";
 import { useCanCreate } from "./workflowRights.ts";
 import { ReasonAndSave } from "./ReasonAndSave.tsx";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 interface Values { classId?: string; period?: [Dayjs, Dayjs]; reason?: string; remarks?: string }
 
@@ -25,6 +26,7 @@ export default function SuspensionCreatePage() {
   const canCreate = useCanCreate("suspension");
   const { data: enrolments = [] } = useEnrolments(studentId);
   const [form] = Form.useForm<Values>();
+  const edits = useFormEdits(form);
   const [lessons, setLessons] = useState<CreditNoteClassInformation["lessons"]>([]);
   const [saving, setSaving] = useState(false);
   const classId = Form.useWatch("classId", form);
@@ -61,7 +63,7 @@ export default function SuspensionCreatePage() {
         remarks: v.remarks ?? null,
       });
       void toast.success("Suspension saved.");
-      navigate(`/suspension/detail/${r.data!.suspensionId}/view`);
+      edits.saved(() => navigate(`/suspension/detail/${r.data!.suspensionId}/view`));
     } catch (e) {
       void toast.error(rejectionMessage(e, "The suspension could not be saved."));
       const toField = (n: string) => (["startDate", "endDate", "suspensionPeriod"].includes(n) ? "period" : n) as keyof Values;
@@ -76,7 +78,7 @@ export default function SuspensionCreatePage() {
     <Card title="New Suspension">
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         <StudentPicker value={studentId} disabled hideWhenDisabled />
-        <Form form={form} layout="vertical" onFinish={save} disabled={saving} style={{ maxWidth: 720 }}>
+        <Form form={form} onValuesChange={edits.onValuesChange} layout="vertical" onFinish={save} disabled={saving} style={{ maxWidth: 720 }}>
           <Form.Item label="Class" name="classId" rules={[{ required: true, message: CREDIT_NOTE_MESSAGES.class }]}>
             <Select
               placeholder="Class"

@@ -18,6 +18,7 @@ import { StudentPicker } from "../students/StudentPicker.tsx";
 import { useEnrolments } from "./studentClasses.ts";
 import { useCanCreate } from "./workflowRights.ts";
 import { ReasonAndSave } from "./ReasonAndSave.tsx";
+import { useFormEdits } from "../../framework/formEdits.ts";
 
 interface Values { classId?: string; lastLessonDate?: Dayjs; noticeDate?: Dayjs; reason?: string; remarks?: string }
 interface ClassInfo { leftLessonNo: number; unitPrice: string; gst: number; leftLessonAmount: string; amount: string }
@@ -27,6 +28,7 @@ export default function WithdrawalCreatePage() {
   const navigate = useNavigate();
   const canCreate = useCanCreate("withdrawal");
   const [form] = Form.useForm<Values>();
+  const edits = useFormEdits(form);
   const [saving, setSaving] = useState(false);
   const [info, setInfo] = useState<ClassInfo | null>(null);
   const { data: classes = [] } = useQuery({
@@ -72,7 +74,7 @@ export default function WithdrawalCreatePage() {
         remarks: v.remarks ?? null,
       });
       void toast.success("Withdrawal saved.");
-      navigate(`/withdrawal/view-withdrawal/${r.data!.withdrawalId}/detail`);
+      edits.saved(() => navigate(`/withdrawal/view-withdrawal/${r.data!.withdrawalId}/detail`));
     } catch (e) {
       void toast.error(rejectionMessage(e, "The withdrawal could not be saved."));
       form.setFields(rejectionFieldErrors(e).map((f) => ({ name: f.name as keyof Values, errors: f.errors })));
@@ -87,7 +89,7 @@ export default function WithdrawalCreatePage() {
     <Card title="New Withdrawal">
       <Space direction="vertical" size="middle" style={{ width: "100%" }}>
         <StudentPicker value={studentId} disabled hideWhenDisabled />
-        <Form form={form} layout="vertical" onFinish={save} disabled={saving} initialValues={{ noticeDate: dayjs() }} style={{ maxWidth: 720 }}>
+        <Form form={form} onValuesChange={edits.onValuesChange} layout="vertical" onFinish={save} disabled={saving} initialValues={{ noticeDate: dayjs() }} style={{ maxWidth: 720 }}>
           <Form.Item label="Class" name="classId" rules={[{ required: true, message: REFUND_MESSAGES.class }]}>
             <Select
               placeholder="Class"
