@@ -345,6 +345,8 @@ export async function changeCreditNoteStatus(db: Db, id: string, input: { status
     const errors = moveErrors(before, input.status);
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (input.status === "voided" && cents(before.usedAmount) > 0) throw new FinanceError(400, CREDIT_NOTE_MESSAGES.moveNotAllowed);
+    // money received stays the student's (FINANCE.md §4): a void would leave it in customer_credit with no document
+    if (input.status === "voided" && before.type === "overpaid") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.overpaidNotVoided);
     if (input.status === "issued") {
       if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, CREDIT_NOTE_MESSAGES.fourEyes);
       if (await otherLiveCreditNote(tx, before)) throw new FinanceError(409, CREDIT_NOTE_MESSAGES.alreadyLive);
@@ -445,7 +447,7 @@ export async function creditNoteDetail(db: Queryable, id: string, rights: Credit
     issuedCreditNotes: issued.map((c) => ({ id: c.id, name: c.name, amount: centsToNumeric(creditNoteLeft(cents(c.total), cents(c.usedAmount))) })),
     transfer: transfer[0] ?? null,
     moves: creditNoteMovesFrom(row.creditNoteStatus)
-      .filter((m) => rights.has(m.right) && !(m.to === "voided" && cents(row.usedAmount) > 0) && !(m.to === "issued" && filledByViewer))
+      .filter((m) => rights.has(m.right) && !(m.to === "voided" && (cents(row.usedAmount) > 0 || row.type === "overpaid")) && !(m.to === "issued" && filledByViewer))
       .map((m) => ({ to: m.to, label: m.label })),
     editStep: step && rights.has(step === "front-desk" ? "complete-front-desk" : "fill-fees") ? step : null,
     canDuplicate: rights.has("duplicate") && (row.creditNoteStatus === "rejected" || row.creditNoteStatus === "voided") && !(await otherLiveCreditNote(db, row)),

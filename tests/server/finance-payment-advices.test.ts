@@ -9,6 +9,7 @@ import { databaseLanes } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { numericToCents } from "../../src/domain/money.ts";
+import { CREDIT_NOTE_MESSAGES } from "../../src/domain/finance/creditNote.ts";
 
 interface ClassPick { id: string; companyId: string; branchId: string; termId: string; start: string; programId: string }
 
@@ -271,6 +272,13 @@ describe.each(databaseLanes())("payment advice calls [%s]", (lane) => {
       [paid.id],
     );
     expect(Number(live.n)).toBe(0);
+    // the credit note holds money received: it is never voided (its credit would stay in the ledger with no document)
+    const current = (await api(server.app, "GET", `/credit-notes/${creditNote.id}`, token.finance_manager)).json().data;
+    expect(current.moves.map((m: { to: string }) => m.to)).not.toContain("voided");
+    const voided = await api(server.app, "PATCH", `/credit-notes/change-status-credit-note/${creditNote.id}`, token.finance_manager, { status: "voided", updatedAt: current.updatedAt });
+    expect(voided.statusCode).toBe(400);
+    expect(voided.json().message).toBe(CREDIT_NOTE_MESSAGES.overpaidNotVoided);
+    expect((await one<{ creditNoteStatus: string }>(`select "creditNoteStatus" from credit_notes where id = $1`, [creditNote.id])).creditNoteStatus).toBe("issued");
   });
 
   it("a draft is soft deleted; an issued PA is not", async () => {

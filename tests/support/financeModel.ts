@@ -64,6 +64,8 @@ export interface CnState {
   status: string;
   total: number;
   used: number;
+  /** An overpaid credit note (money received) is never voided. */
+  overpaid?: boolean;
 }
 export interface Model {
   students: Array<{ withdrawn: boolean; suspended: boolean; delivered: boolean }>;
@@ -632,7 +634,7 @@ export class VoidPaidPa implements Cmd {
       const cn = res.json().data.creditNote as { id: string; total: string } | null;
       if (cn) {
         if (cents(cn.total) > received) fail(`void paid PA credited ${cn.total} for ${money(received)} received`);
-        m.cns.push({ id: cn.id, student: pa.student, status: "issued", total: cents(cn.total), used: 0 });
+        m.cns.push({ id: cn.id, student: pa.student, status: "issued", total: cents(cn.total), used: 0, overpaid: true });
       } else if (!credited) fail(`void paid PA with ${money(received)} received and nothing credited made no credit note`);
     }
     await sync(m, r);
@@ -666,7 +668,7 @@ export class OverpaidCreditNote implements Cmd {
       // the cash overpaid, or the cent below where no net amount's total with GST is exactly it (overpaidNetOfGst)
       const expected = creditNoteTotals({ overpaidAmount: overpaidNetOfGst(excess, SIM_GST) }, SIM_GST).total;
       if (cents(made.json().data.summary.total) !== expected) fail(`overpaid credit note of ${made.json().data.summary.total} for ${money(excess)} overpaid (expected ${money(expected)})`);
-      const cn: CnState = { id, student: pa.student, status: "awaiting_finance_approval", total: expected, used: 0 };
+      const cn: CnState = { id, student: pa.student, status: "awaiting_finance_approval", total: expected, used: 0, overpaid: true };
       m.cns.push(cn);
       const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${id}`)).json().data;
       const approved = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: this.decision, updatedAt: current.updatedAt }, randomUUID());
@@ -806,7 +808,7 @@ export class VoidCreditNote implements Cmd {
     const cn = this.pick(m)!;
     const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${cn.id}`)).json().data;
     const res = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${cn.id}`, { status: "voided", updatedAt: current.updatedAt }, randomUUID());
-    expectStatus(res, cn.used > 0 ? [400, 409] : [200], `void credit note with ${money(cn.used)} used`);
+    expectStatus(res, cn.used > 0 || cn.overpaid ? [400, 409] : [200], `void ${cn.overpaid ? "overpaid " : ""}credit note with ${money(cn.used)} used`);
     await sync(m, r);
     if ((res.statusCode === 200) !== (cn.status === "voided")) fail(`void credit note answered ${res.statusCode} and left it ${cn.status}`);
     r.sim.count("void credit note", res);
