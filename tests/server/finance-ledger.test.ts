@@ -4,7 +4,7 @@
  * `reconcile` lists every document whose amounts differ from its ledger lines, by its number.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseLanes } from "../support/db.ts";
+import { databaseLanes, recordingDb } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 import { enrolmentsWithLessonsAhead, issuedPa, type Enrolment } from "../support/finance.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
@@ -12,7 +12,6 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
 import { backfillLedger } from "../../server/finance/ledgerBackfill.ts";
 import { financeTransaction } from "../../server/finance/transaction.ts";
-import type { Db, Queryable } from "../../server/db/index.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
 
 /**
@@ -244,11 +243,7 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
     );
     expect(copies).toHaveLength(3);
     const statements: Array<{ sql: string; params: unknown[] }> = [];
-    const recorded = (q: Queryable): Queryable => ({
-      query: (sql, params = [], options) => (statements.push({ sql, params }), q.query(sql, params, options)),
-      exec: (sql) => q.exec(sql),
-    });
-    const db: Db = Object.assign(Object.create(server.db) as Db, recorded(server.db), { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => server.db.transaction((tx) => fn(recorded(tx))) });
+    const db = recordingDb(server.db, (sql, params) => statements.push({ sql, params }));
 
     const window = 40; // fewer than the demo's PAs and users: they are read in several windows
     expect(await backfillLedger(db, window)).toBeGreaterThanOrEqual(3);

@@ -5,7 +5,7 @@
  */
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseLanes } from "../support/db.ts";
+import { databaseLanes, recordingDb } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
@@ -15,7 +15,6 @@ import { MAX_REPORT_PAGE_SIZE, reportCsvCells, type ReportResult } from "../../s
 import { CSV_BOM, csvLine } from "../../src/domain/csv.ts";
 import { paListingReport } from "../../server/reports/billing.ts";
 import { streamReportCsv } from "../../server/reports/paging.ts";
-import type { Db, Queryable } from "../../server/db/index.ts";
 
 describe.each(databaseLanes())("reports [%s]", (lane) => {
   let server: TestServer;
@@ -164,8 +163,7 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
 
     // the CSV, streamed through a cursor 5 rows a fetch: header, every row in order, the totals row
     const statements: string[] = [];
-    const recorded = (db: Queryable): Queryable => ({ query: (sql, params, options) => (statements.push(sql), db.query(sql, params, options)), exec: (sql) => db.exec(sql) });
-    const db: Db = Object.assign(Object.create(server.db) as Db, recorded(server.db), { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => server.db.transaction((tx) => fn(recorded(tx))) });
+    const db = recordingDb(server.db, (sql) => statements.push(sql));
     const chunks: string[] = [];
     const out = new PassThrough();
     out.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
