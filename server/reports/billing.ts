@@ -8,6 +8,7 @@ import { displayPaStatus, PA_STATUS_LABELS } from "../../src/domain/finance/paym
 import { CREDIT_NOTE_STATUS_LABELS, type CreditNoteStatus } from "../../src/domain/finance/creditNote.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
+import type { PagedReport } from "./paging.ts";
 
 const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
 /** A PA that still asks for money: issued, not voided and not withdrawn. */
@@ -17,50 +18,69 @@ const isLivePa = (paymentStatus: string) => paymentStatus === "unpaid" || paymen
 const RECEIVED = `(select i."paymentAdviceId", sum(ip.amount) as received from invoice_payments ip join invoices i on i.id = ip."invoiceId"
   where i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success' group by 1)`;
 
-export async function paListingReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  const { rows } = await db.query<{ name: string; student: string | null; branch: string | null; issueDate: string; dueDate: string | null; paymentStatus: string; total: string; received: string }>(
-    `select pa.name, u."fullName" as student, b.name as branch, pa."issueDate"::text as "issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus",
-       coalesce(pa.summary->>'total', '0') as total, coalesce(rc.received, 0)::text as received
-     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId" left join ${RECEIVED} rc on rc."paymentAdviceId" = pa.id
-     where pa.status = 'active' and pa."paymentStatus" <> 'draft' and pa."issueDate" between $1::date and $2::date
-       and ($3::uuid is null or pa."companyId" = $3) and ($4::uuid is null or pa."branchId" = $4)
-     order by pa."issueDate", pa.name`,
-    [f.from, f.to, f.companyId, f.branchId],
-  );
+type PaListingRow = { name: string; student: string | null; branch: string | null; issueDate: string; dueDate: string | null; paymentStatus: string; total: string; received: string };
+
+/** The Overdue rule converts the due day in Singapore time: once per status and due date of a run, not once per PA. */
+function statusLabels(): (status: string, dueDate: string | null) => string {
   const now = new Date();
-  // the Overdue rule converts the due day in Singapore time: once per due date, not once per PA
   const shown = new Map<string, string>();
-  const statusOf = (status: string, dueDate: string | null) => {
+  return (status, dueDate) => {
     const key = `${status}/${dueDate}`;
     if (!shown.has(key)) shown.set(key, PA_STATUS_LABELS[displayPaStatus(status, dueDate, now)]);
     return shown.get(key)!;
   };
-  // Listed, all of them; summed, only the live ones (a voided or withdrawn PA asks for nothing): balance = total −
-  // received, negative when overpaid, so the totals row reads total − received = balance (FINANCE.md §6).
-  const lines = rows.map((r) => {
-    const live = isLivePa(r.paymentStatus);
-    return { ...r, live, status: statusOf(r.paymentStatus, r.dueDate), balance: live ? centsToNumeric(cents(r.total) - cents(r.received)) : null };
-  });
-  const sum = (k: "total" | "received" | "balance") => centsToNumeric(lines.filter((l) => l.live).reduce((s, l) => s + cents(l[k]), 0));
-  const byStatus = new Map<string, number>();
-  for (const l of lines) byStatus.set(l.status, (byStatus.get(l.status) ?? 0) + cents(l.total));
-  return {
-    columns: [
-      { key: "name", title: "PA No.", kind: "text" },
-      { key: "student", title: "Student", kind: "text" },
-      { key: "branch", title: "Branch", kind: "text" },
-      { key: "issueDate", title: "Issue Date", kind: "date" },
-      { key: "dueDate", title: "Due Date", kind: "date" },
-      { key: "status", title: "Status", kind: "text" },
-      { key: "total", title: "Total", kind: "money" },
-      { key: "received", title: "Received", kind: "money" },
-      { key: "balance", title: "Balance", kind: "money" },
-    ],
-    rows: lines.map(({ paymentStatus: _s, live: _l, ...l }) => l),
-    totals: { name: `${lines.length} PAs (voided and withdrawn ones not summed)`, total: sum("total"), received: sum("received"), balance: sum("balance") },
-    chart: { title: "PA totals by status", category: "Status", value: "Total", data: [...byStatus].map(([category, c]) => ({ category, value: c / 100 })) },
-  };
 }
+
+/**
+ * PAs issued in the period, paged (server/reports/paging.ts). Listed, all of them; summed, only the live ones (a
+ * voided or withdrawn PA asks for nothing): balance = total − received, negative when overpaid, so the totals row
+ * reads total − received = balance (FINANCE.md §6).
+ */
+export const paListingReport: PagedReport<PaListingRow> = {
+  columns: [
+    { key: "name", title: "PA No.", kind: "text" },
+    { key: "student", title: "Student", kind: "text" },
+    { key: "branch", title: "Branch", kind: "text" },
+    { key: "issueDate", title: "Issue Date", kind: "date" },
+    { key: "dueDate", title: "Due Date", kind: "date" },
+    { key: "status", title: "Status", kind: "text" },
+    { key: "total", title: "Total", kind: "money" },
+    { key: "received", title: "Received", kind: "money" },
+    { key: "balance", title: "Balance", kind: "money" },
+  ],
+  source: (f) => ({
+    select: `select pa.name, u."fullName" as student, b.name as branch, pa."issueDate"::text as "issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus",
+       coalesce(pa.summary->>'total', '0') as total, coalesce(rc.received, 0)::text as received
+     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId" left join ${RECEIVED} rc on rc."paymentAdviceId" = pa.id
+     where pa.status = 'active' and pa."paymentStatus" <> 'draft' and pa."issueDate" between $1::date and $2::date
+       and ($3::uuid is null or pa."companyId" = $3) and ($4::uuid is null or pa."branchId" = $4)`,
+    orderBy: `pa."issueDate", pa.name, pa.id`,
+    params: [f.from, f.to, f.companyId, f.branchId],
+  }),
+  lines: () => {
+    const statusOf = statusLabels();
+    return ({ paymentStatus, ...r }) => ({ ...r, status: statusOf(paymentStatus, r.dueDate), balance: isLivePa(paymentStatus) ? centsToNumeric(cents(r.total) - cents(r.received)) : null });
+  },
+  whole: async (db, source) => {
+    // one group per stored status and due date (the shown status follows from them), in the order rows are listed
+    const { rows } = await db.query<{ paymentStatus: string; dueDate: string | null; n: number; total: string; received: string }>(
+      `select r."paymentStatus", r."dueDate", count(*)::int as n, sum(r.total::numeric)::text as total, sum(r.received::numeric)::text as received
+       from (${source.select}) r group by 1, 2 order by min(r."issueDate" || ' ' || coalesce(r.name, ''))`,
+      source.params,
+    );
+    const statusOf = statusLabels();
+    const live = rows.filter((g) => isLivePa(g.paymentStatus));
+    const sum = (k: "total" | "received") => live.reduce((s, g) => s + cents(g[k]), 0);
+    const byStatus = new Map<string, number>();
+    for (const g of rows) byStatus.set(statusOf(g.paymentStatus, g.dueDate), (byStatus.get(statusOf(g.paymentStatus, g.dueDate)) ?? 0) + cents(g.total));
+    const count = rows.reduce((s, g) => s + g.n, 0);
+    return {
+      count,
+      totals: { name: `${count} PAs (voided and withdrawn ones not summed)`, total: centsToNumeric(sum("total")), received: centsToNumeric(sum("received")), balance: centsToNumeric(sum("total") - sum("received")) },
+      chart: { title: "PA totals by status", category: "Status", value: "Total", data: [...byStatus].map(([category, c]) => ({ category, value: c / 100 })) },
+    };
+  },
+};
 
 export async function overpaidReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   const { rows } = await db.query<{ pa: string | null; invoice: string; student: string | null; issueDate: string | null; total: string; received: string; creditNote: string | null; creditNoteStatus: string | null; refund: string | null }>(

@@ -1,11 +1,12 @@
 /**
  * Enrolment lists (issue 17): the students enrolled per class during a period, and the first-time enrolments
- * (students whose first enrolment starts in the period). `POST /reports/enrollment-list-by-user-ids` answers
- * the live enrolments of given students.
+ * (students whose first enrolment starts in the period), both paged (server/reports/paging.ts).
+ * `POST /reports/enrollment-list-by-user-ids` answers the live enrolments of given students.
  */
 import type { Queryable } from "../db/index.ts";
-import type { ReportResult } from "../../src/domain/reports.ts";
+import type { ReportResult, ReportRow } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
+import type { PagedReport, ReportSource } from "./paging.ts";
 
 const LIVE = `('enrolled', 'transferred', 'replacement', 'suspended', 'completed')`;
 const COLUMNS: ReportResult["columns"] = [
@@ -22,36 +23,41 @@ type Row = { className: string; classCode: string | null; branch: string | null;
 const SELECT = `select c.name as "className", c."classCode", b.name as branch, u."fullName" as student, u.username, sc.status, coalesce(sc."lessonStartDate", c."startDate")::text as "lessonStartDate"
   from student_classes sc join classes c on c.id = sc."classId" join users u on u.id = sc."userId" left join branches b on b.id = c."branchId"`;
 
-function result(rows: Row[], label: string): ReportResult {
-  const byClass = new Map<string, number>();
-  for (const r of rows) byClass.set(r.className, (byClass.get(r.className) ?? 0) + 1);
-  return { columns: COLUMNS, rows: rows.map((r) => ({ ...r, status: r.status.replace(/_/g, " ") })), totals: { className: `${rows.length} ${label}`, classCode: `${byClass.size} classes` } };
+const line = (r: Row): ReportRow => ({ ...r, status: r.status.replace(/_/g, " ") });
+
+function enrolmentList(label: string, source: (f: ReportFilters) => ReportSource): PagedReport<Row> {
+  return {
+    columns: COLUMNS,
+    source,
+    lines: () => line,
+    whole: async (db, s) => {
+      const { rows } = await db.query<{ n: number; classes: number }>(`select count(*)::int as n, count(distinct r."className")::int as classes from (${s.select}) r`, s.params);
+      const { n, classes } = rows[0]!;
+      return { count: n, totals: { className: `${n} ${label}`, classCode: `${classes} classes` } };
+    },
+  };
 }
 
-export async function enrolmentListReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  const { rows } = await db.query<Row>(
-    `${SELECT}
+export const enrolmentListReport = enrolmentList("enrolments", (f) => ({
+  select: `${SELECT}
      where sc.status in ${LIVE} and c.status = 'active' and coalesce(sc."lessonStartDate", c."startDate", $2::date) <= $2::date and coalesce(sc."endDate", c."endDate", $1::date) >= $1::date
-       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)
-     order by c.name, u."fullName"`,
-    [f.from, f.to, f.companyId, f.branchId],
-  );
-  return result(rows, "enrolments");
-}
+       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`,
+  orderBy: `c.name, u."fullName", sc.id`,
+  params: [f.from, f.to, f.companyId, f.branchId],
+}));
 
-export async function newEnrolmentListReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  const { rows } = await db.query<Row>(
-    `${SELECT}
+export const newEnrolmentListReport = enrolmentList("first-time enrolments", (f) => ({
+  select: `${SELECT}
      where sc.status <> 'deleted' and c.status = 'active' and sc."createdAt" >= (($1::date)::timestamp at time zone 'Asia/Singapore') and sc."createdAt" < (($2::date + 1)::timestamp at time zone 'Asia/Singapore')
        and not exists (select 1 from student_classes e where e."userId" = sc."userId" and e.status <> 'deleted' and e."createdAt" < sc."createdAt")
-       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)
-     order by sc."createdAt", u."fullName"`,
-    [f.from, f.to, f.companyId, f.branchId],
-  );
-  return result(rows, "first-time enrolments");
-}
+       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`,
+  orderBy: `sc."createdAt", u."fullName", sc.id`,
+  params: [f.from, f.to, f.companyId, f.branchId],
+}));
 
+/** At most 500 students' live enrolments, whole. */
 export async function enrolmentsOfUsers(db: Queryable, userIds: readonly string[]): Promise<ReportResult> {
   const { rows } = await db.query<Row>(`${SELECT} where sc."userId" = any($1::uuid[]) and sc.status in ${LIVE} order by u."fullName", c.name`, [userIds]);
-  return result(rows, "enrolments");
+  const classes = new Set(rows.map((r) => r.className)).size;
+  return { columns: COLUMNS, rows: rows.map(line), totals: { className: `${rows.length} enrolments`, classCode: `${classes} classes` } };
 }

@@ -3,6 +3,8 @@
  * page renders, charts and exports any of them. Figures are computed by the server in SQL; money travels as
  * numeric strings ("12.50"), never floats.
  */
+import { formatFinanceDate, formatMoneyValue } from "./formats.ts";
+
 export type ReportColumnKind = "text" | "money" | "date" | "number" | "percent";
 
 export interface ReportColumn {
@@ -23,7 +25,19 @@ export interface ReportResult {
   summary?: Array<{ label: string; value: ReportValue; kind: ReportColumnKind }>;
   /** A bar chart of one money column by one category column. */
   chart?: { title: string; category: string; value: string; data: Array<{ category: string; value: number }> };
+  /** A report paged on the server (issue 38): `rows` are this page's; the totals, chart and summary are the whole report's. */
+  page?: ReportPage;
 }
+
+export interface ReportPage {
+  current: number;
+  pageSize: number;
+  /** Rows in the whole report. */
+  total: number;
+}
+
+/** Rows a page may ask for at most (a screen shows 50; an Excel export reads in pages of this size). */
+export const MAX_REPORT_PAGE_SIZE = 5000;
 
 /** The filters a report page offers. */
 export type ReportFilter = "date" | "range" | "company" | "branch";
@@ -62,4 +76,9 @@ export function reportCellText(value: ReportValue, kind: ReportColumnKind, forma
   if (kind === "date") return isDay(value) ? formatDay(String(value)) : String(value);
   if (kind === "percent") return `${value}%`;
   return String(value);
+}
+
+/** One row's cells as the CSV export writes them: as the screen shows them (S$ money, DD/MM/YYYY days). */
+export function reportCsvCells(columns: readonly ReportColumn[], row: ReportRow): string[] {
+  return columns.map((c) => reportCellText(row[c.key] ?? null, c.kind, formatMoneyValue, formatFinanceDate));
 }

@@ -1,12 +1,10 @@
 /** CSV for list exports (RFC 4180; a BOM so spreadsheet apps read UTF-8). */
-export function csvCell(value: string): string {
-  // Cells starting with = + - @ would run as formulas in spreadsheet apps: prefix them with a quote.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { CSV_BOM, csvCell, csvLine } from "../domain/csv.ts";
+
+export { csvCell };
 
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return "\uFEFF" + [header, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return CSV_BOM + [header, ...rows].map(csvLine).join("");
 }
 
 /** "companies-2026-11-22.csv" */

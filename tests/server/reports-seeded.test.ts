@@ -9,7 +9,7 @@ import { api, signIn, startTestServer, type TestServer } from "../support/auth.t
 import { moneyModelViolations } from "../support/moneyModel.ts";
 import { numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import type { ReportResult } from "../../src/domain/reports.ts";
+import { MAX_REPORT_PAGE_SIZE, type ReportResult } from "../../src/domain/reports.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
 
 describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) => {
@@ -28,7 +28,7 @@ describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) =>
   });
 
   const report = async (name: string, q = `from=${from}&to=${to}`): Promise<ReportResult> => {
-    const res = await api(server.app, "GET", `/reports/${name}?${q}`, token);
+    const res = await api(server.app, "GET", `/reports/${name}?${q}&pageSize=${MAX_REPORT_PAGE_SIZE}`, token);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };

@@ -3,14 +3,18 @@
  * the daily closing's collections, voided payments shown apart and never counted; deposits collected = held +
  * used + refunded; the PA listing's received and balance; each report's roles; bad periods refused.
  */
+import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseLanes } from "../support/db.ts";
+import { databaseLanes, recordingDb } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import type { ReportResult } from "../../src/domain/reports.ts";
+import { MAX_REPORT_PAGE_SIZE, reportCsvCells, type ReportResult } from "../../src/domain/reports.ts";
+import { CSV_BOM, csvLine } from "../../src/domain/csv.ts";
+import { paListingReport } from "../../server/reports/billing.ts";
+import { streamReportCsv } from "../../server/reports/paging.ts";
 
 describe.each(databaseLanes())("reports [%s]", (lane) => {
   let server: TestServer;
@@ -39,8 +43,9 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     await server?.close();
   });
 
+  /** The whole report: the row-heavy ones are paged, the tests read one page of every row. */
   const report = async (role: string, name: string, q: string): Promise<ReportResult> => {
-    const res = await api(server.app, "GET", `/reports/${name}?${q}`, token[role]);
+    const res = await api(server.app, "GET", `/reports/${name}?${q}&pageSize=${MAX_REPORT_PAGE_SIZE}`, token[role]);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
@@ -136,6 +141,43 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
       `select id, "paymentSummaryStatic"->>'totalBeforeGst' as b from payment_advices where status = 'active' and "paymentStatus" in ('unpaid', 'paid', 'overpaid') and "issueDate" between $1::date and $2::date`,
       [from, to],
     )).rows.map((r) => [r.id, cents(r.b)]));
+
+  it("PA listing over a year, paged and streamed: its pages are the whole listing, every page carries the whole totals, the CSV is read through a cursor in batches", async () => {
+    const q = `from=${year}-01-01&to=${today}`;
+    const whole = await report("finance_manager", "pa-listing", q);
+    const n = whole.rows.length;
+    expect(n).toBeGreaterThan(12);
+    expect(whole.page).toEqual({ current: 1, pageSize: MAX_REPORT_PAGE_SIZE, total: n });
+    const pageSize = Math.ceil(n / 3);
+    const pages: ReportResult[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await api(server.app, "GET", `/reports/pa-listing?${q}&page=${page}&pageSize=${pageSize}`, token.finance_manager);
+      expect(res.statusCode, res.body).toBe(200);
+      pages.push(res.json().data);
+    }
+    expect(pages.flatMap((p) => p.rows)).toEqual(whole.rows);
+    for (const p of pages) expect({ totals: p.totals, chart: p.chart, total: p.page!.total }).toEqual({ totals: whole.totals, chart: whole.chart, total: n });
+    // the totals of the live rows, summed here from the unpaged rows
+    const live = whole.rows.filter((r) => r.status !== "Voided" && r.status !== "Withdrawn");
+    for (const k of ["total", "received", "balance"]) expect(cents(whole.totals![k]), k).toBe(live.reduce((s, r) => s + cents(r[k]), 0));
+
+    // the CSV, streamed through a cursor 5 rows a fetch: header, every row in order, the totals row
+    const statements: string[] = [];
+    const db = recordingDb(server.db, (sql) => statements.push(sql));
+    const chunks: string[] = [];
+    const out = new PassThrough();
+    out.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+    await streamReportCsv(db, paListingReport, { from: `${year}-01-01`, to: today, companyId: null, branchId: null }, out, 5);
+    const expected = CSV_BOM + [whole.columns.map((c) => c.title), ...[...whole.rows, whole.totals!].map((r) => reportCsvCells(whole.columns, r))].map(csvLine).join("");
+    expect(chunks.join("")).toBe(expected);
+    expect(statements.filter((s) => /^declare \w+ no scroll cursor/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => s === "fetch 5 from report_rows")).toHaveLength(Math.floor(n / 5) + 1);
+    expect(statements.some((s) => /\blimit\b/.test(s))).toBe(false);
+    const http = await api(server.app, "GET", `/reports/pa-listing?${q}&format=csv`, token.finance_manager);
+    expect(http.statusCode).toBe(200);
+    expect(http.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(http.body).toBe(expected);
+  });
 
   it("revenue: billed = every live PA's totalBeforeGst; billed − credited = recognised + deferred on every line, every PA and in total", async () => {
     const [from, to] = [`${year}-01-01`, `${year}-12-31`];

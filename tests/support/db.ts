@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
-import type { Db } from "../../server/db/types.ts";
+import type { Db, Queryable } from "../../server/db/types.ts";
 import { openPglite } from "../../server/db/pglite.ts";
 import { openPostgres } from "../../server/db/postgres.ts";
 import { withDatabase } from "./global-db.ts";
@@ -36,4 +36,16 @@ export async function openTestDb(lane: Lane, options: { statementTimeoutMs?: num
       await a.end();
     },
   };
+}
+
+/** `db` as it is, telling `seen` each statement (with its parameters) it runs, in transactions too. */
+export function recordingDb(db: Db, seen: (sql: string, params: unknown[]) => void): Db {
+  const recorded = (q: Queryable): Queryable => ({
+    query: (sql, params = [], options) => {
+      seen(sql, params);
+      return q.query(sql, params, options);
+    },
+    exec: (sql) => q.exec(sql),
+  });
+  return Object.assign(Object.create(db) as Db, recorded(db), { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => db.transaction((tx) => fn(recorded(tx))) });
 }

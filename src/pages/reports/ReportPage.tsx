@@ -14,9 +14,12 @@ import dayjs, { type Dayjs } from "dayjs";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { DATE_FORMAT } from "../../domain/dates.ts";
 import { reportCellText, type ReportDefinition, type ReportResult } from "../../domain/reports.ts";
-import { dayText, exportCsv, exportXlsx, moneyText } from "./reportExport.ts";
+import { allRows, dayText, exportCsv, exportXlsx, moneyText } from "./reportExport.ts";
 
 const ReportChart = lazy(() => import("./ReportChart.tsx"));
+
+/** Rows a table page shows. */
+const PAGE_SIZE = 50;
 
 interface Filters { date?: Dayjs; range?: [Dayjs, Dayjs]; companyId?: string; branchId?: string }
 
@@ -48,13 +51,16 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
   const [form] = Form.useForm<Filters>();
   const initial: Filters = { date: dayjs(), range: [dayjs().startOf("month"), dayjs()] };
   const [query, setQuery] = useState(() => queryOf(def, initial));
+  // the row-heavy reports are paged by the server (issue 38): the table asks for the page it shows
+  const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const [exported, setExported] = useState(0);
   const companies = useOptions("companies", def.filters.includes("company"));
   const branches = useOptions("branches", def.filters.includes("branch"));
   const { data, isFetching, error } = useQuery({
-    queryKey: ["report", def.endpoint, query],
-    queryFn: async () => (await api<ReportResult>("GET", `${def.endpoint}?${query}`)).data!,
+    queryKey: ["report", def.endpoint, query, page],
+    queryFn: async () => (await api<ReportResult>("GET", `${def.endpoint}?${query}&page=${page}&pageSize=${PAGE_SIZE}`)).data!,
+    placeholderData: (previous) => previous,
     retry: false,
   });
 
@@ -63,11 +69,19 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
     setExporting(true);
     setExported(0);
     try {
-      await exportXlsx(def.title, data, setExported);
+      await exportXlsx(def.title, await allRows(def.endpoint, query, data), setExported);
     } catch (e) {
       void toast.error(rejectionMessage(e, "The Excel file could not be made."));
     } finally {
       setExporting(false);
+    }
+  };
+
+  const toCsv = async () => {
+    try {
+      await exportCsv(def.title, def.endpoint, query);
+    } catch (e) {
+      void toast.error(rejectionMessage(e, "The CSV file could not be made."));
     }
   };
 
@@ -76,7 +90,7 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
       title={def.title}
       extra={
         <Space>
-          <Button icon={<DownloadOutlined />} disabled={!data} onClick={() => data && exportCsv(def.title, data)}>
+          <Button icon={<DownloadOutlined />} disabled={!data} onClick={() => void toCsv()}>
             Export CSV
           </Button>
           <Button icon={<DownloadOutlined />} disabled={!data} loading={exporting} onClick={() => void toExcel()}>
@@ -87,7 +101,10 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
       }
     >
       <Space direction="vertical" size="large" style={{ width: "100%" }}>
-        <Form form={form} layout="inline" initialValues={initial} onFinish={(f) => setQuery(queryOf(def, f))} style={{ rowGap: 8 }} aria-label="Filters">
+        <Form form={form} layout="inline" initialValues={initial} onFinish={(f) => {
+            setQuery(queryOf(def, f));
+            setPage(1);
+          }} style={{ rowGap: 8 }} aria-label="Filters">
           {def.filters.includes("date") && (
             <Form.Item label="Date" name="date" rules={[{ required: true, message: "Please select a date." }]}>
               <DateInput allowClear={false} />
@@ -133,7 +150,11 @@ export function ReportPage({ def }: { def: ReportDefinition }) {
           rowKey={(_r, i) => String(i)}
           loading={isFetching}
           dataSource={data?.rows ?? []}
-          pagination={{ pageSize: 50, showSizeChanger: false }}
+          pagination={
+            data?.page
+              ? { current: data.page.current, pageSize: data.page.pageSize, total: data.page.total, showSizeChanger: false, onChange: setPage }
+              : { pageSize: PAGE_SIZE, showSizeChanger: false }
+          }
           scroll={{ x: "max-content" }}
           sticky
           data-testid="report-table"

@@ -1,12 +1,14 @@
 /**
- * A report's rows to a file: CSV (the framework's writer) or Excel (.xlsx by exceljs, loaded only when asked).
- * Money cells are numbers in Excel (two decimals, S$ format), text in CSV as the screen shows them.
+ * A report to a file: CSV (the server writes it, streamed for the paged reports: issue 38) or Excel (.xlsx by exceljs,
+ * loaded only when asked, from every page of the report). Money cells are numbers in Excel (two decimals, S$ format),
+ * text in CSV as the screen shows them.
  */
-import { toCsv } from "../../framework/csv.ts";
+import { api, authorizedFetch } from "../../app/api.ts";
+import { apiUrl } from "../../app/config.ts";
 import { numericToCents } from "../../domain/money.ts";
 import { todayInSingapore } from "../../domain/dates.ts";
 import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
-import { isDay, reportCellText, type ReportResult, type ReportValue } from "../../domain/reports.ts";
+import { isDay, MAX_REPORT_PAGE_SIZE, type ReportResult, type ReportValue } from "../../domain/reports.ts";
 
 export const moneyText = (v: string) => formatMoneyValue(v);
 export const dayText = (v: string) => formatFinanceDate(v);
@@ -24,9 +26,23 @@ function save(blob: Blob, name: string): void {
 
 const fileName = (title: string, ext: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${todayInSingapore()}.${ext}`;
 
-export function exportCsv(title: string, r: ReportResult): void {
-  const rows = [...r.rows, ...(r.totals ? [r.totals] : [])].map((row) => r.columns.map((c) => reportCellText(row[c.key] ?? null, c.kind, moneyText, dayText)));
-  save(new Blob([toCsv(r.columns.map((c) => c.title), rows)], { type: "text/csv;charset=utf-8" }), fileName(title, "csv"));
+/** The report's CSV as the server writes it (`query`: the filters). */
+export async function exportCsv(title: string, endpoint: string, query: string): Promise<void> {
+  const res = await authorizedFetch(apiUrl(`/api/v2${endpoint}?${query}&format=csv`));
+  if (!res.ok) throw (await res.json().catch(() => ({ message: res.statusText }))) as unknown;
+  save(await res.blob(), fileName(title, "csv"));
+}
+
+/** Every row of a report the server pages (the first page already read), a page of the largest size at a time. */
+export async function allRows(endpoint: string, query: string, first: ReportResult): Promise<ReportResult> {
+  if (!first.page || first.rows.length === first.page.total) return first;
+  const rows: ReportResult["rows"] = [];
+  for (let page = 1; rows.length < first.page.total; page++) {
+    const next = (await api<ReportResult>("GET", `${endpoint}?${query}&page=${page}&pageSize=${MAX_REPORT_PAGE_SIZE}`)).data!;
+    if (!next.rows.length) break;
+    rows.push(...next.rows);
+  }
+  return { ...first, rows };
 }
 
 /** Rows written between two progress reports (and a pause that lets the page repaint). */
