@@ -12,6 +12,7 @@ import { csvFileName, toCsv } from "../csv.ts";
 import { todayInSingapore } from "../../domain/dates.ts";
 import { errorMessage } from "../notifications.ts";
 import { toast } from "../toast.ts";
+import { saveCsv } from "../download.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
 
@@ -58,14 +59,7 @@ export function CsvExportButton({ resource, filters, sorters }: { resource: Reso
         ["Index", ...fields.map((f) => f.label)],
         rows.map((row, i) => [String(i + 1), ...fields.map((f) => KINDS[f.kind].toText(row[f.name], f, labels[f.name], row))]),
       );
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = csvFileName(resource.table, todayInSingapore());
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveCsv(csv, csvFileName(resource.table, todayInSingapore()));
     } catch (error) {
       // GraphQL errors were already shown by the data provider; anything else is shown here.
       if (!(error as { errors?: unknown })?.errors) void toast.error(errorMessage(error));

@@ -14,6 +14,7 @@ import { csvFileName, toCsv } from "../../framework/csv.ts";
 import { findResource } from "../../framework/registry.ts";
 import { humanize } from "../../framework/defineResource.ts";
 import { columnLabeller } from "../../framework/pages/HistoryDrawer.tsx";
+import { saveCsv } from "../../framework/download.ts";
 
 interface Entry {
   id: string;
@@ -75,11 +76,7 @@ export default function AuditLogPage() {
   const exportCsv = async () => {
     const res = await api<{ items: Entry[] }>("GET", query(filters, 1, EXPORT_ROWS));
     const rows = (res.data?.items ?? []).map((e) => [auditTime(e.at), e.userName ?? "System", e.role ?? "", e.tableName, e.rowId, AUDIT_ACTIONS[e.op], changesText(e), e.requestId ?? ""]);
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob([toCsv(CSV_HEADER, rows)], { type: "text/csv" }));
-    link.download = csvFileName("audit-log", todayInSingapore());
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveCsv(toCsv(CSV_HEADER, rows), csvFileName("audit-log", todayInSingapore()));
   };
 
   return (

@@ -13,6 +13,7 @@ import { CATEGORY_LABELS, CLASS_STATUS_LABELS, CLASS_TIERS } from "../../domain/
 import { formatCalendarDay, todayInSingapore } from "../../domain/dates.ts";
 import { CLASS_LIST_QUERY } from "./queries.ts";
 import { useTutorNames } from "./useTutorNames.ts";
+import { saveCsv } from "../../framework/download.ts";
 
 type ClassRow = BaseRecord & {
   id: string; name: string; classCode: string | null; classStatus: string; classType: string; classTier: string | null; classSize: number;
@@ -72,11 +73,7 @@ export default function ClassListPage() {
         all.map((r) => [r.name, r.classCode ?? "", r.program?.name ?? "", r.programType?.code ?? "", r.classTier ?? "", CATEGORY_LABELS[r.classType] ?? r.classType,
           CLASS_STATUS_LABELS[r.classStatus] ?? r.classStatus, availabilityOf(r, today), String(r.enrolled.aggregate.count), String(r.classSize), r.branch?.name ?? "", r.startDate ?? ""]),
       );
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      a.download = csvFileName("classes", today);
-      a.click();
-      URL.revokeObjectURL(a.href);
+      saveCsv(csv, csvFileName("classes", today));
     } finally {
       setExporting(false);
     }

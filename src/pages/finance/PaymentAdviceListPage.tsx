@@ -24,6 +24,7 @@ import { LogHistory } from "./LogHistory.tsx";
 import { paDisplayName, paLogSource } from "./paLogSource.ts";
 import { paListFilterValues, paListFilters, type PaListFilterValues } from "./paymentAdviceList.ts";
 import { FilterForm } from "../../framework/pages/FilterBar.tsx";
+import { saveCsv } from "../../framework/download.ts";
 
 export const PA_LIST_FIELDS = [
   "id",
@@ -95,14 +96,7 @@ function ExportButton({ filters, sorters }: { filters: CrudFilter[]; sorters: Cr
           PA_STATUS_LABELS[displayPaStatus(r.paymentStatus, r.dueDate)],
         ]),
       );
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = csvFileName("payment_advices", todayInSingapore());
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveCsv(csv, csvFileName("payment_advices", todayInSingapore()));
     } catch (err) {
       console.error("[pa export]", err);
       void toast.error("The export failed. Please try again.");

@@ -3,8 +3,8 @@
  * loaded only when asked, from every page of the report). Money cells are numbers in Excel (two decimals, S$ format),
  * text in CSV as the screen shows them.
  */
-import { api, authorizedFetch } from "../../app/api.ts";
-import { apiUrl } from "../../app/config.ts";
+import { api } from "../../app/api.ts";
+import { downloadFile, saveFile } from "../../framework/download.ts";
 import { numericToCents } from "../../domain/money.ts";
 import { todayInSingapore } from "../../domain/dates.ts";
 import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
@@ -13,24 +13,11 @@ import { isDay, MAX_REPORT_PAGE_SIZE, type ReportResult, type ReportValue } from
 export const moneyText = (v: string) => formatMoneyValue(v);
 export const dayText = (v: string) => formatFinanceDate(v);
 
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 const fileName = (title: string, ext: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${todayInSingapore()}.${ext}`;
 
 /** The report's CSV as the server writes it (`query`: the filters). */
 export async function exportCsv(title: string, endpoint: string, query: string): Promise<void> {
-  const res = await authorizedFetch(apiUrl(`/api/v2${endpoint}?${query}&format=csv`));
-  if (!res.ok) throw (await res.json().catch(() => ({ message: res.statusText }))) as unknown;
-  save(await res.blob(), fileName(title, "csv"));
+  await downloadFile(`${endpoint}?${query}&format=csv`, fileName(title, "csv"));
 }
 
 /** Every row of a report the server pages (the first page already read), a page of the largest size at a time. */
@@ -67,5 +54,5 @@ export async function exportXlsx(title: string, r: ReportResult, onProgress?: (p
   sheet.getRow(1).font = { bold: true };
   const buffer = await book.xlsx.writeBuffer();
   onProgress?.(100);
-  save(new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), fileName(title, "xlsx"));
+  saveFile(new Blob([buffer], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), fileName(title, "xlsx"));
 }

@@ -23,6 +23,7 @@ import { ACTIVE_ENROLMENT_STATUSES, SETTLED_PA_STATUSES, STUDENT_PAYMENT_STATUS_
 import { USER_STATUS_LABELS } from "../users/roles.ts";
 import type { Resource } from "../../framework/types.ts";
 import { FilterForm } from "../../framework/pages/FilterBar.tsx";
+import { saveCsv } from "../../framework/download.ts";
 
 const list = (values: readonly string[]) => `[${values.map((v) => JSON.stringify(v)).join(", ")}]`;
 const OUTSTANDING = `{ status: { _neq: "deleted" }, paymentStatus: { _in: ${list(UNPAID_PA_STATUSES)} } }`;
@@ -207,14 +208,7 @@ function StudentCsvExport({ filters, sorters, meta, resource }: { filters: CrudF
             classNames(r).join("; "), s ? STUDENT_PAYMENT_STATUS_LABELS[s]! : "", USER_STATUS_LABELS[r.status ?? ""] ?? r.status ?? ""];
         }),
       );
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = csvFileName("students", todayInSingapore());
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveCsv(csv, csvFileName("students", todayInSingapore()));
     } catch (error) {
       if (!(error as { errors?: unknown })?.errors) void message.error("The export failed.");
     } finally {

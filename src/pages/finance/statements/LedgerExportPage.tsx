@@ -10,7 +10,7 @@ import type { Dayjs } from "dayjs";
 import { rejectionMessage } from "../../../app/api.ts";
 import { toast } from "../../../framework/toast.ts";
 import { DATE_FORMAT, DISPLAY_DATE_FORMAT, dayjs } from "../../../domain/dates.ts";
-import { downloadFile } from "../downloadPdf.ts";
+import { downloadFile } from "../../../framework/download.ts";
 
 export default function LedgerExportPage() {
   const { result } = useList<{ id: string; name: string; shortName: string | null }>({
