@@ -71,7 +71,7 @@ export async function paperData(db: Queryable, id: string): Promise<PaymentAdvic
   };
 }
 
-function primaryParent(parents: Array<Record<string, unknown>> | null): PaymentAdvicePaper["parent"] {
+export function primaryParent(parents: Array<Record<string, unknown>> | null): PaymentAdvicePaper["parent"] {
   if (!Array.isArray(parents) || !parents.length) return null;
   const p = [...parents].sort((a, b) => Number(Boolean(b.primaryContact)) - Number(Boolean(a.primaryContact)))[0]!;
   const phone = p.phone as { code?: string; number?: string } | string | undefined;
