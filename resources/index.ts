@@ -21,6 +21,8 @@ import { suspensions, withdrawals, creditNotes, refunds } from "./credit-notes-r
 import { dailyReceiptReport, dailyClosingReport, paListingReport, depositReport, overpaidReport, studentAttendanceReport, enrolmentListReport, newEnrolmentListReport, revenueReport, rewardReport } from "./reports.ts";
 // issue 35: bank statement reconciliation
 import { bankReconciliation } from "./bank-reconciliation.ts";
+// issue 39: the term billing run
+import { billingRun } from "./billing-run.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -37,6 +39,8 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   invoices, receipts, deposits,
   // issue 35: bank statement reconciliation
   bankReconciliation,
+  // issue 39: the term billing run
+  billingRun,
   // issue 13: classes and attendance
   classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords,
   // issue 16: suspensions, withdrawals, credit notes and refunds

@@ -112,6 +112,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("finance", "/finance/pricing", "Pricing"),
   // our addition (issue 35): bank statements matched to payment advices
   r("finance", "/finance/bank-reconciliation", "Bank Reconciliation"),
+  // our addition (issue 39): a term billed for a branch in one run
+  r("finance", "/finance/billing-run", "Billing Run"),
   // Reports
   r("report", "/report/daily-receipt-report", "Daily Receipt Report"),
   r("report", "/report/daily-closing-report", "Daily Closing Report"),

@@ -74,6 +74,7 @@ export const MENU_TREE: readonly MenuGroup[] = [
       item("Payment Discount", "/finance/payment-discount"),
       item("Pricing", "/finance/pricing"),
       item("Bank Reconciliation", "/finance/bank-reconciliation"),
+      item("Billing Run", "/finance/billing-run"),
     ],
   },
   { key: "rewards", label: "Rewards", items: [item("Reward Report", "/reward/report"), item("Referral", "/reward/referral")] },

@@ -91,6 +91,7 @@ export const ROUTE_MATRIX: RouteCase[] = [
   c("/finance/payment-setting", financeOnly), c("/finance/payment-discount", financeOnly), c("/finance/payment-discount/create/{order}", financeOnly),
   c("/finance/pricing", pricing),
   c("/finance/bank-reconciliation", financeOnly),
+  c("/finance/billing-run", [...financeOnly, "front_desk"]),
   c("/report/daily-receipt-report", dailyReceipt),
   c("/report/daily-closing-report", dailyClosingOverpaid), c("/report/overpaid-report", dailyClosingOverpaid),
   c("/report/pa-listing", otherReports), c("/report/student-attendance-report", otherReports),
