@@ -186,31 +186,31 @@ export default function BillingRunPage() {
   const tickedTotal = rows.filter((r) => ticked.includes(r.studentId)).reduce((s, r) => s + (numericToCents(r.total) ?? 0), 0);
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-      <Space>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Billing Run
-        </Typography.Title>
-        <Select aria-label="Company" style={{ minWidth: 260 }} value={companyId} onChange={(v) => (setCompanyId(v), form.resetFields(), reset())} options={companies.map((c) => ({ value: c.id, label: c.name }))} />
-      </Space>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        Billing Run
+      </Typography.Title>
       <Card size="small">
-        <Form form={form} layout="inline" onFinish={(v) => void preview(v)} initialValues={{ dueDate: dayjs(todayInSingapore()).add(14, "day") }} onValuesChange={() => !run && setSelection(null)}>
+        <Form form={form} aria-label="Billing run" layout="inline" onFinish={(v) => void preview(v)} initialValues={{ dueDate: dayjs(todayInSingapore()).add(14, "day") }} onValuesChange={() => !run && setSelection(null)}>
+          <Form.Item label="Company" htmlFor="billing-company">
+            <Select id="billing-company" style={{ minWidth: 240 }} value={companyId} onChange={(v) => (setCompanyId(v), form.resetFields(), reset())} options={companies.map((c) => ({ value: c.id, label: c.name }))} />
+          </Form.Item>
           <Form.Item name="branchId" label="Branch" rules={[{ required: true, message: BILLING_RUN_MESSAGES.branch }]}>
-            <Select id="billing-branch" style={{ minWidth: 200 }} options={(options?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))} />
+            <Select style={{ minWidth: 200 }} options={(options?.branches ?? []).map((b) => ({ value: b.id, label: b.name }))} />
           </Form.Item>
           <Form.Item name="year" label="Academic Year" rules={[{ required: true, message: BILLING_RUN_MESSAGES.year }]}>
-            <Select id="billing-year" style={{ minWidth: 100 }} onChange={() => form.setFieldsValue({ termNames: [] })} options={years.map((y) => ({ value: y.year, label: String(y.year) }))} />
+            <Select style={{ minWidth: 100 }} onChange={() => form.setFieldsValue({ termNames: [] })} options={years.map((y) => ({ value: y.year, label: String(y.year) }))} />
           </Form.Item>
           <Form.Item name="termNames" label="Terms" rules={[{ required: true, message: BILLING_RUN_MESSAGES.terms }]}>
-            <Select id="billing-terms" mode="multiple" style={{ minWidth: 200 }} options={termNames.map((t) => ({ value: t, label: t }))} />
+            <Select mode="multiple" style={{ minWidth: 200 }} options={termNames.map((t) => ({ value: t, label: t }))} />
           </Form.Item>
           <Form.Item name="classIds" label="Classes">
-            <Select id="billing-classes" mode="multiple" allowClear placeholder="All classes" optionFilterProp="label" style={{ minWidth: 220 }} options={classes.map((c) => ({ value: c.id, label: c.name }))} />
+            <Select mode="multiple" allowClear placeholder="All classes" optionFilterProp="label" style={{ minWidth: 220 }} options={classes.map((c) => ({ value: c.id, label: c.name }))} />
           </Form.Item>
           <Form.Item name="programIds" label="Programmes">
-            <Select id="billing-programmes" mode="multiple" allowClear placeholder="All programmes" optionFilterProp="label" style={{ minWidth: 220 }} options={(options?.programmes ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+            <Select mode="multiple" allowClear placeholder="All programmes" optionFilterProp="label" style={{ minWidth: 220 }} options={(options?.programmes ?? []).map((p) => ({ value: p.id, label: p.name }))} />
           </Form.Item>
           <Form.Item name="dueDate" label="Due Date" rules={[{ required: true, message: BILLING_RUN_MESSAGES.dueDate }]}>
-            <DatePicker id="billing-due" format={DISPLAY_DATE_FORMAT} />
+            <DatePicker format={DISPLAY_DATE_FORMAT} />
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" loading={loading} disabled={!companyId}>
