@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- billing-run [--students N]` (issue 39): a term billing run of N students (default 2,000) on
- * the scale data, over HTTP as the screen makes it: the preview of the branch's term, then the issue in batches
+ * `npm run bench -- billing-run [--students N] [--term "Term 3"]` (issue 39): a term billing run of N students (default 2,000) on
+ * the scale data (the branch and term with the most students enrolled, or that term; the scale PAs bill each class's
+ * first 12 lessons, so Term 3 is mostly left to bill), over HTTP as the screen makes it: the preview of the branch's term, then the issue in batches
  * of BILLING_BATCH_SIZE, one after another. Needs BENCH_DATABASE_URL, a PostgreSQL database seeded with
  * `DATABASE_URL=… npm run seed -- --scale 20000`. Goal: under 60 s for 2,000 students. The run bills the data
  * (a second run bills other students: those billed are skipped).
@@ -34,7 +35,7 @@ function call(agent: http.Agent, port: number, method: string, urlPath: string, 
   });
 }
 
-export async function benchBillingRun(o: { students: number }): Promise<boolean> {
+export async function benchBillingRun(o: { students: number; term?: string }): Promise<boolean> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error("billing-run needs BENCH_DATABASE_URL: a PostgreSQL database seeded with `DATABASE_URL=… npm run seed -- --scale 20000`");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-billing-"));
@@ -56,13 +57,25 @@ export async function benchBillingRun(o: { students: number }): Promise<boolean>
         `select c."companyId", c."branchId", ac.year, t.name as term, count(distinct sc."userId")::int as n
          from student_classes sc join classes c on c.id = sc."classId" and c."classStatus" = 'open' and c.status = 'active'
          join academic_calendars ac on ac.id = c."academicCalendarId" join lessons l on l."classId" = c.id join terms t on t.id = l."termId"
-         where sc.status = 'enrolled' group by 1, 2, 3, 4 order by n desc limit 1`,
+         where sc.status = 'enrolled' and ($1::text is null or t.name = $1) group by 1, 2, 3, 4 order by n desc limit 1`,
+        [o.term ?? null],
       );
       const pick = rows[0];
       if (!pick) throw new Error("no enrolled students in open classes: seed the scale data first");
       const dueDate = new Date(Date.parse(`${todayInSingapore()}T00:00:00Z`) + 14 * 86400_000).toISOString().slice(0, 10);
-      const sel: BillingRunSelection = { companyId: pick.companyId, branchId: pick.branchId, year: pick.year, termNames: [pick.term], classIds: [], programIds: [], dueDate };
-      console.log(`branch with ${pick.n} students enrolled in ${pick.term} ${pick.year}`);
+      // classes of that branch and term, in id order, until they hold the students asked for
+      const { rows: classes } = await db.query<{ id: string; running: number }>(
+        `select id, (sum(n) over (order by id))::int as running from (
+           select c.id, count(distinct sc."userId") as n from classes c join academic_calendars ac on ac.id = c."academicCalendarId" and ac.year = $3
+           join student_classes sc on sc."classId" = c.id and sc.status = 'enrolled'
+           where c."branchId" = $1 and c."classStatus" = 'open' and c.status = 'active'
+             and exists (select 1 from lessons l join terms t on t.id = l."termId" where l."classId" = c.id and t.name = $2)
+           group by c.id) x order by id`,
+        [pick.branchId, pick.term, pick.year],
+      );
+      const classIds = classes.slice(0, classes.findIndex((c) => c.running >= o.students) + 1 || classes.length).map((c) => c.id);
+      const sel: BillingRunSelection = { companyId: pick.companyId, branchId: pick.branchId, year: pick.year, termNames: [pick.term], classIds, programIds: [], dueDate };
+      console.log(`branch with ${pick.n} students enrolled in ${pick.term} ${pick.year}; ${classIds.length} of its classes chosen`);
 
       let started = Date.now();
       const preview = await call(agent, port, "POST", "/api/v2/finances/billing-runs/preview", sel, auth);

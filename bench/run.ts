@@ -6,7 +6,7 @@
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * `npm run bench -- audit [--requests N]` (issue 36: a PA save and a student update with and without the audit trigger)
  * `npm run bench -- live [--subscribers 500,1000,2000,5000] [--rounds N] [--server main.ts]` (issue 38: live queries, BENCH_DATABASE_URL)
- * `npm run bench -- billing-run [--students N]` (issue 39: a term billing run of 2,000 students on the scale data, BENCH_DATABASE_URL)
+ * `npm run bench -- billing-run [--students N] [--term NAME]` (issue 39: a term billing run of 2,000 students on the scale data, BENCH_DATABASE_URL)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
@@ -48,7 +48,7 @@ async function main() {
   }
   if (command === "billing-run") {
     console.log("== A term billing run (issue 39) ==");
-    ok = await benchBillingRun({ students: option(argv, "students", 2000) });
+    ok = await benchBillingRun({ students: option(argv, "students", 2000), term: textOption(argv, "term") });
   }
   if (command === "hostile") {
     console.log("== Light queries while hostile ones run (issue 11) ==");

@@ -108,6 +108,12 @@ async function billedCards(db: Queryable, studentIds: readonly string[]): Promis
   return rows;
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
 /** Term ids of the chosen names in the calendars of the given classes. */
 function chosenTerms(cls: LoadedClass, names: readonly string[]) {
   return cls.terms.filter((t) => names.includes(t.name));
@@ -144,14 +150,16 @@ async function propose(db: Queryable, sel: BillingRunSelection, onlyIds: readonl
   );
   const everIssued = new Set(issuedRows.map((r) => r.studentId));
 
+  const billedOf = groupBy(billed, (b) => b.studentId);
+  const enrolmentsOf = groupBy(enrolments, (e) => e.studentId);
   return students.map((s) => {
     const warnings: string[] = [];
     const cards: ClassInformationEntry[] = [];
     const shown: BillingPreviewClass[] = [];
-    const mine = billed.filter((b) => b.studentId === s.id);
+    const mine = billedOf.get(s.id) ?? [];
     const alreadyPas = new Set<string>();
     const alreadyWhat: string[] = [];
-    for (const e of enrolments.filter((x) => x.studentId === s.id)) {
+    for (const e of enrolmentsOf.get(s.id) ?? []) {
       const cls = classes.get(e.classId);
       if (!cls) continue;
       const onClass = mine.filter((b) => b.classId === cls.id);
