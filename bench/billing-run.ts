@@ -7,6 +7,7 @@
  * (a second run bills other students: those billed are skipped).
  */
 import http from "node:http";
+import { request } from "./finance.ts";
 import os from "node:os";
 import path from "node:path";
 import { mkdtempSync } from "node:fs";
@@ -17,23 +18,6 @@ import { buildServer } from "../server/app.ts";
 import { configFromEnv } from "../server/config.ts";
 import { todayInSingapore } from "../src/domain/dates.ts";
 import { BILLING_BATCH_SIZE, type BillingIssueResult, type BillingPreviewRow, type BillingRunSelection } from "../src/domain/finance/billingRun.ts";
-
-function call(agent: http.Agent, port: number, method: string, urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  const payload = body === undefined ? "" : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { host: "127.0.0.1", port, path: urlPath, method, agent, headers: { ...(payload ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } : {}), ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
 
 export async function benchBillingRun(o: { students: number; term?: string }): Promise<boolean> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -50,7 +34,7 @@ export async function benchBillingRun(o: { students: number; term?: string }): P
     await app.listen({ port: 0, host: "127.0.0.1" });
     try {
       const port = (app.server.address() as AddressInfo).port;
-      const signIn = JSON.parse((await call(agent, port, "POST", "/auth/sign-in", { username: "finance_manager", password: DEMO_PASSWORD })).text) as { data: { accessToken: string } };
+      const signIn = JSON.parse((await request(agent, port, "POST", "/auth/sign-in", { username: "finance_manager", password: DEMO_PASSWORD }, {})).text) as { data: { accessToken: string } };
       const auth = { authorization: `Bearer ${signIn.data.accessToken}` };
       // the branch and term with the most students enrolled in open classes that have lessons in it
       const { rows } = await db.query<{ companyId: string; branchId: string; year: number; term: string; n: number }>(
@@ -78,7 +62,7 @@ export async function benchBillingRun(o: { students: number; term?: string }): P
       console.log(`branch with ${pick.n} students enrolled in ${pick.term} ${pick.year}; ${classIds.length} of its classes chosen`);
 
       let started = Date.now();
-      const preview = await call(agent, port, "POST", "/api/v2/finances/billing-runs/preview", sel, auth);
+      const preview = await request(agent, port, "POST", "/api/v2/finances/billing-runs/preview", sel, auth);
       if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${preview.text.slice(0, 300)}`);
       const previewMs = Date.now() - started;
       const all = (JSON.parse(preview.text) as { data: { rows: BillingPreviewRow[] } }).data.rows;
@@ -88,7 +72,7 @@ export async function benchBillingRun(o: { students: number; term?: string }): P
       started = Date.now();
       const results: BillingIssueResult[] = [];
       for (let i = 0; i < billable.length; i += BILLING_BATCH_SIZE) {
-        const res = await call(agent, port, "POST", "/api/v2/finances/billing-runs/issue", { ...sel, studentIds: billable.slice(i, i + BILLING_BATCH_SIZE).map((r) => r.studentId) }, auth);
+        const res = await request(agent, port, "POST", "/api/v2/finances/billing-runs/issue", { ...sel, studentIds: billable.slice(i, i + BILLING_BATCH_SIZE).map((r) => r.studentId) }, auth);
         if (res.status !== 200) throw new Error(`issue: ${res.status} ${res.text.slice(0, 300)}`);
         results.push(...(JSON.parse(res.text) as { data: { results: BillingIssueResult[] } }).data.results);
       }
