@@ -99,7 +99,7 @@ describe.each(databaseLanes())("term billing run [%s]", (lane) => {
     expect(rerun.statusCode, rerun.body).toBe(200);
     expect((rerun.json().data.results as BillingIssueResult[]).filter((r) => r.status === "issued")).toEqual([]);
     expect(await paCount()).toBe(count);
-  });
+  }, 180_000);
 
   it("front desk prepares a run (preview) but may not issue it: 403, nothing written", async () => {
     const rows = await preview("front_desk");

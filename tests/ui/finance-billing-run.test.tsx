@@ -48,8 +48,8 @@ describe("billing run", () => {
 
     const boxes = await waitFor(() => {
       const found = screen.getAllByRole("checkbox", { name: /^Bill / }).filter((b) => !(b as HTMLInputElement).disabled && (b as HTMLInputElement).checked);
-      return found.length >= 2 ? found : Promise.reject(new Error("no billable students"));
-    }, wait);
+      return found.length >= 2 ? found : Promise.reject(new Error(`no billable students: ${document.querySelector(".ant-alert-message, .ant-form-item-explain-error")?.textContent ?? "no message"}`));
+    }, { timeout: 90_000 });
     fireEvent.click(boxes[0]!);
     const issue = await screen.findByRole("button", { name: `Issue ${boxes.length - 1} payment advice${boxes.length - 1 === 1 ? "" : "s"}` });
     fireEvent.click(issue);
@@ -60,5 +60,5 @@ describe("billing run", () => {
     expect(screen.getByRole("button", { name: "E-mail all" })).toBeTruthy();
     expect(document.body.textContent).toMatch(/PA-BME-\d{4}-\d{5}/);
     expect(await pas()).toBe(before + boxes.length - 1);
-  }, 120_000);
+  }, 240_000);
 });
