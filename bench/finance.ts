@@ -35,7 +35,7 @@ export const PA_LIST_SQL = `select json_build_object('data', json_build_object(
 ))::text as json`;
 export const PA_LIST_PARAMS = [["unpaid", "paid", "overpaid"]];
 
-function request(agent: http.Agent, port: number, method: string, urlPath: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+export function request(agent: http.Agent, port: number, method: string, urlPath: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; text: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(

@@ -6,6 +6,7 @@
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * `npm run bench -- audit [--requests N]` (issue 36: a PA save and a student update with and without the audit trigger)
  * `npm run bench -- live [--subscribers 500,1000,2000,5000] [--rounds N] [--server main.ts]` (issue 38: live queries, BENCH_DATABASE_URL)
+ * `npm run bench -- billing-run [--students N] [--term NAME]` (issue 39: a term billing run of 2,000 students on the scale data, BENCH_DATABASE_URL)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
@@ -14,6 +15,7 @@ import { benchHostile } from "./hostile.ts";
 import { benchBrowser } from "./browser.ts";
 import { benchAudit } from "./audit.ts";
 import { benchLive } from "./live.ts";
+import { benchBillingRun } from "./billing-run.ts";
 
 function option(argv: string[], name: string, fallback: number): number {
   const raw = textOption(argv, name);
@@ -38,11 +40,15 @@ function listOption(argv: string[], name: string): string[] | undefined {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && !["graphql", "bundle", "hostile", "browser", "audit", "live"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser, audit, live or nothing (graphql, bundle and browser)`);
+  if (command && !["graphql", "bundle", "hostile", "browser", "audit", "live", "billing-run"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser, audit, live, billing-run or nothing (graphql, bundle and browser)`);
   let ok = true;
   if (command === "audit") {
     console.log("== The audit trail's cost (issue 36) ==");
     ok = await benchAudit({ requests: option(argv, "requests", 60) });
+  }
+  if (command === "billing-run") {
+    console.log("== A term billing run (issue 39) ==");
+    ok = await benchBillingRun({ students: option(argv, "students", 2000), term: textOption(argv, "term") });
   }
   if (command === "hostile") {
     console.log("== Light queries while hostile ones run (issue 11) ==");

@@ -23,6 +23,8 @@ import { dailyReceiptReport, dailyClosingReport, paListingReport, depositReport,
 import { bankReconciliation } from "./bank-reconciliation.ts";
 // issue 39: overdue reminders, the ledger out to accounting, statements
 import { paymentReminders, ledgerExport } from "./finance-statements.ts";
+// issue 39: the term billing run
+import { billingRun } from "./billing-run.ts";
 import { classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords } from "./classes.ts";
 
 export const resources: readonly Resource[] = [companies, branches, classrooms, holidays, enquiries,
@@ -41,6 +43,8 @@ export const resources: readonly Resource[] = [companies, branches, classrooms, 
   bankReconciliation,
   // issue 39: overdue reminders, the ledger out to accounting, statements
   paymentReminders, ledgerExport,
+  // issue 39: the term billing run
+  billingRun,
   // issue 13: classes and attendance
   classes, classFromProgramme, lessons, attendanceMonitor, gantryRecords,
   // issue 16: suspensions, withdrawals, credit notes and refunds

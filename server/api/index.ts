@@ -21,6 +21,8 @@ import { creditNoteRoutes } from "./credit-notes.ts";
 import { refundRoutes } from "./refunds.ts";
 import { reportRoutes } from "./reports.ts";
 import { bankReconciliationRoutes } from "./bank-reconciliation.ts";
+// issue 39: the term billing run
+import { billingRunRoutes } from "./billing-runs.ts";
 import { companyRoutes } from "./companies.ts";
 import { classFreeRoutes } from "./class-free.ts";
 // issue 13: classes, enrolment and attendance
@@ -71,6 +73,7 @@ export const apiPlugin: FastifyPluginAsync<ApiOptions> = async (app, options) =>
   await app.register(refundRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(reportRoutes, { ctx: opts.ctx });
   await app.register(bankReconciliationRoutes, { ctx: opts.ctx, policy: opts.policy });
+  await app.register(billingRunRoutes, { ctx: opts.ctx, policy: opts.policy });
   await app.register(companyRoutes, { ctx: opts.ctx, media: mediaFor(opts.ctx) });
   await app.register(classFreeRoutes, { ctx: opts.ctx });
   await app.register(studentProfileRoutes, { ctx: opts.ctx });

@@ -121,13 +121,16 @@ export interface RecognitionGap {
  * model recognises today: live PAs by the model, voided, withdrawn and deleted ones at zero.
  */
 export async function recognitionGaps(db: Queryable, studentIds: readonly string[] | null): Promise<RecognitionGap[]> {
+  // Two statements, not `$1 is null or …`: a prepared statement's generic plan for that scans every PA (~0.3 s a
+  // PA issued at scale 20000, the billing run's cost), where the students' own filter uses their index.
+  const mine = studentIds === null ? `$1::uuid[] is null` : `pa."studentId" = any($1::uuid[])`;
   const { rows } = await db.query<{ id: string; name: string | null; companyId: string; studentId: string; target: string; posted: string }>(
-    `with ${revenueLinesSql(`($1::uuid[] is null or pa."studentId" = any($1::uuid[]))`)},
+    `with ${revenueLinesSql(mine)},
      target as (select pa, sum(cents - credited) filter (where held) as cents from revenue_lines group by pa),
      posted as (
        select e."documentId" as pa, sum(l.credit - l.debit) as amount from journal_entries e join journal_lines l on l."entryId" = e.id
        where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised'
-         and ($1::uuid[] is null or e."documentId" in (select p.id from payment_advices p where p."studentId" = any($1::uuid[])))
+         and ${studentIds === null ? `$1::uuid[] is null` : `e."documentId" in (select p.id from payment_advices p where p."studentId" = any($1::uuid[]))`}
        group by 1
      )
      select pa.id, pa.name, pa."companyId", pa."studentId", (coalesce(t.cents, 0) / 100.0)::numeric(14,2)::text as target, coalesce(p.amount, 0)::text as posted

@@ -67,17 +67,44 @@ export async function initPaymentAdvice(db: Db, body: Partial<PaFieldsInput> & P
   return financeTransaction(db, async (tx) => {
     const fields = await withDefaults(tx, body);
     const composed = await composePa(tx, fields, { issued: false, paId: null, checkQrExpiry: true });
-    const cols = COLUMN_ORDER.map((k) => `"${k}"`).join(", ");
-    const { rows } = await tx.query<{ id: string }>(
-      `insert into payment_advices (${cols}, "paymentStatus", type, "createdBy", "updatedBy")
-       values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, 'draft', 'normal', $${COLUMN_ORDER.length + 1}, $${COLUMN_ORDER.length + 1}) returning id`,
-      [...columnValues(composed.columns), by],
-    );
-    const id = rows[0]!.id;
-    const row = await readPaRow(tx, id);
-    await writeLog(tx, id, "create", null, logSnapshot(row, await studentOf(tx, row.studentId)), by);
-    return toRecord(row, 0);
+    return toRecord(await insertDraft(tx, composed, by), 0);
   });
+}
+
+/** A composed PA stored as a draft, with its create log row. */
+async function insertDraft(tx: Queryable, composed: ComposedPa, by: string | null): Promise<PaRow> {
+  const cols = COLUMN_ORDER.map((k) => `"${k}"`).join(", ");
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into payment_advices (${cols}, "paymentStatus", type, "createdBy", "updatedBy")
+     values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, 'draft', 'normal', $${COLUMN_ORDER.length + 1}, $${COLUMN_ORDER.length + 1}) returning id`,
+    [...columnValues(composed.columns), by],
+  );
+  const row = await readPaRow(tx, rows[0]!.id);
+  await writeLog(tx, row.id, "create", null, logSnapshot(row, await studentOf(tx, row.studentId)), by);
+  return row;
+}
+
+/** A saved draft issued: its number, the deposits it collects and applies, its ledger entry and status log row. */
+async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by: string | null): Promise<void> {
+  const year = Number(composed.columns.issueDate!.slice(0, 4));
+  const name = await nextDocumentNumber(tx, "payment_advice", saved.companyId, year);
+  await tx.query(`update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1`, [saved.id, name, name.replace(/-/g, ""), by]);
+  await issueDeposits(tx, saved.id, composed, by, year);
+  await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
+  await postPaIssued(tx, saved.id, by);
+  const student = await studentOf(tx, saved.studentId);
+  await writeLog(tx, saved.id, "change_status", logSnapshot(saved, student), logSnapshot(await readPaRow(tx, saved.id), student), by);
+}
+
+/**
+ * A new PA created and issued at once, inside the caller's finance transaction (the billing run: one
+ * transaction per PA, the caller holding the student's lock). The same log rows as init then issue.
+ */
+export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null): Promise<PaymentAdviceRecord> {
+  const composed = await composePa(tx, fields, { issued: true, paId: null, checkQrExpiry: true });
+  const draft = await insertDraft(tx, composed, by);
+  await issueDraft(tx, draft, composed, by);
+  return recordOf(tx, draft.id);
 }
 
 export interface SaveInput extends PaFieldsInput {
@@ -128,16 +155,7 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
     const student = await studentOf(tx, input.studentId);
     const saved = await readPaRow(tx, id);
     await writeLog(tx, id, "update", logSnapshot(before, student), logSnapshot(saved, student), by);
-    if (input.action === "issue") {
-      const year = Number(composed.columns.issueDate!.slice(0, 4));
-      const name = await nextDocumentNumber(tx, "payment_advice", before.companyId, year);
-      await tx.query(`update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1`, [id, name, name.replace(/-/g, ""), by]);
-      await issueDeposits(tx, id, composed, by, year);
-      await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
-      await postPaIssued(tx, id, by);
-      const issuedRow = await readPaRow(tx, id);
-      await writeLog(tx, id, "change_status", logSnapshot(saved, student), logSnapshot(issuedRow, student), by);
-    }
+    if (input.action === "issue") await issueDraft(tx, saved, composed, by);
     return recordOf(tx, id);
   });
 }

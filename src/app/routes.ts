@@ -116,6 +116,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   r("finance", "/finance/statement/:studentId", "Statement"),
   r("finance", "/finance/reminders", "Payment Reminders"),
   r("finance", "/finance/ledger-export", "Accounting Export"),
+  // our addition (issue 39): a term billed for a branch in one run
+  r("finance", "/finance/billing-run", "Billing Run"),
   // Reports
   r("report", "/report/daily-receipt-report", "Daily Receipt Report"),
   r("report", "/report/daily-closing-report", "Daily Closing Report"),

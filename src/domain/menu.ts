@@ -76,6 +76,7 @@ export const MENU_TREE: readonly MenuGroup[] = [
       item("Bank Reconciliation", "/finance/bank-reconciliation"),
       item("Payment Reminders", "/finance/reminders"),
       item("Accounting Export", "/finance/ledger-export"),
+      item("Billing Run", "/finance/billing-run"),
     ],
   },
   { key: "rewards", label: "Rewards", items: [item("Reward Report", "/reward/report"), item("Referral", "/reward/referral")] },

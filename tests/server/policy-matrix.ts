@@ -93,6 +93,7 @@ export const ROUTE_MATRIX: RouteCase[] = [
   c("/finance/bank-reconciliation", financeOnly),
   // issue 39 (ours): statements, overdue reminders, the ledger out to accounting
   c("/finance/statement/{studentId}", ["front_desk", "ops_manager", "finance_manager", "finance_staff"]), c("/finance/reminders", financeOnly), c("/finance/ledger-export", ["finance_manager"]),
+  c("/finance/billing-run", [...financeOnly, "front_desk"]),
   c("/report/daily-receipt-report", dailyReceipt),
   c("/report/daily-closing-report", dailyClosingOverpaid), c("/report/overpaid-report", dailyClosingOverpaid),
   c("/report/pa-listing", otherReports), c("/report/student-attendance-report", otherReports),

@@ -43,6 +43,8 @@ export const SPEC_MENU_PAGE_ROLES: Record<string, string[]> = {
   // our additions (issue 39): overdue reminders; the ledger out to accounting
   "/finance/reminders": FINANCE_ONLY,
   "/finance/ledger-export": ["finance_manager"],
+  // our addition (issue 39): the term billing run (front desk prepares it; finance issues)
+  "/finance/billing-run": [...FINANCE_ONLY, "front_desk"],
   "/reward/report": ["finance_manager", "finance_staff", "front_desk"],
   "/reward/referral": ["finance_manager", "finance_staff", "front_desk"],
   "/communication/broadcast": COMMUNICATION,

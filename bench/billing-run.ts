@@ -1,0 +1,95 @@
+/**
+ * `npm run bench -- billing-run [--students N] [--term "Term 3"]` (issue 39): a term billing run of N students (default 2,000) on
+ * the scale data (the branch and term with the most students enrolled, or that term; the scale PAs bill each class's
+ * first 12 lessons, so Term 3 is mostly left to bill), over HTTP as the screen makes it: the preview of the branch's term, then the issue in batches
+ * of BILLING_BATCH_SIZE, one after another. Needs BENCH_DATABASE_URL, a PostgreSQL database seeded with
+ * `DATABASE_URL=… npm run seed -- --scale 20000`. Goal: under 60 s for 2,000 students. The run bills the data
+ * (a second run bills other students: those billed are skipped).
+ */
+import http from "node:http";
+import { request } from "./finance.ts";
+import os from "node:os";
+import path from "node:path";
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { openDatabase, migrate } from "../server/db/index.ts";
+import { DEMO_PASSWORD } from "../server/db/seed-demo.ts";
+import { buildServer } from "../server/app.ts";
+import { configFromEnv } from "../server/config.ts";
+import { todayInSingapore } from "../src/domain/dates.ts";
+import { BILLING_BATCH_SIZE, type BillingIssueResult, type BillingPreviewRow, type BillingRunSelection } from "../src/domain/finance/billingRun.ts";
+
+export async function benchBillingRun(o: { students: number; term?: string }): Promise<boolean> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) throw new Error("billing-run needs BENCH_DATABASE_URL: a PostgreSQL database seeded with `DATABASE_URL=… npm run seed -- --scale 20000`");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-billing-"));
+  const db = await openDatabase({ databaseUrl: url, dataDir });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const { total } = await migrate(db);
+    const app = await buildServer(
+      { db, config: { ...configFromEnv({}, []), port: 0, host: "127.0.0.1", dataDir, databaseUrl: url, seedDemo: false, mediaDir: path.join(dataDir, "media") }, migrations: total },
+      { logger: false, serveApp: false },
+    );
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const port = (app.server.address() as AddressInfo).port;
+      const signIn = JSON.parse((await request(agent, port, "POST", "/auth/sign-in", { username: "finance_manager", password: DEMO_PASSWORD }, {})).text) as { data: { accessToken: string } };
+      const auth = { authorization: `Bearer ${signIn.data.accessToken}` };
+      // the branch and term with the most students enrolled in open classes that have lessons in it
+      const { rows } = await db.query<{ companyId: string; branchId: string; year: number; term: string; n: number }>(
+        `select c."companyId", c."branchId", ac.year, t.name as term, count(distinct sc."userId")::int as n
+         from student_classes sc join classes c on c.id = sc."classId" and c."classStatus" = 'open' and c.status = 'active'
+         join academic_calendars ac on ac.id = c."academicCalendarId" join lessons l on l."classId" = c.id join terms t on t.id = l."termId"
+         where sc.status = 'enrolled' and ($1::text is null or t.name = $1) group by 1, 2, 3, 4 order by n desc limit 1`,
+        [o.term ?? null],
+      );
+      const pick = rows[0];
+      if (!pick) throw new Error("no enrolled students in open classes: seed the scale data first");
+      const dueDate = new Date(Date.parse(`${todayInSingapore()}T00:00:00Z`) + 14 * 86400_000).toISOString().slice(0, 10);
+      // classes of that branch and term, in id order, until they hold the students asked for
+      const { rows: classes } = await db.query<{ id: string; running: number }>(
+        `select id, (sum(n) over (order by id))::int as running from (
+           select c.id, count(distinct sc."userId") as n from classes c join academic_calendars ac on ac.id = c."academicCalendarId" and ac.year = $3
+           join student_classes sc on sc."classId" = c.id and sc.status = 'enrolled'
+           where c."branchId" = $1 and c."classStatus" = 'open' and c.status = 'active'
+             and exists (select 1 from lessons l join terms t on t.id = l."termId" where l."classId" = c.id and t.name = $2)
+           group by c.id) x order by id`,
+        [pick.branchId, pick.term, pick.year],
+      );
+      const classIds = classes.slice(0, classes.findIndex((c) => c.running >= o.students) + 1 || classes.length).map((c) => c.id);
+      const sel: BillingRunSelection = { companyId: pick.companyId, branchId: pick.branchId, year: pick.year, termNames: [pick.term], classIds, programIds: [], dueDate };
+      console.log(`branch with ${pick.n} students enrolled in ${pick.term} ${pick.year}; ${classIds.length} of its classes chosen`);
+
+      let started = Date.now();
+      const preview = await request(agent, port, "POST", "/api/v2/finances/billing-runs/preview", sel, auth);
+      if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${preview.text.slice(0, 300)}`);
+      const previewMs = Date.now() - started;
+      const all = (JSON.parse(preview.text) as { data: { rows: BillingPreviewRow[] } }).data.rows;
+      const billable = all.filter((r) => !r.skipReason).slice(0, o.students);
+      console.log(`preview: ${all.length} students (${all.filter((r) => !r.skipReason).length} billable) in ${(previewMs / 1000).toFixed(1)} s`);
+
+      started = Date.now();
+      const results: BillingIssueResult[] = [];
+      for (let i = 0; i < billable.length; i += BILLING_BATCH_SIZE) {
+        const res = await request(agent, port, "POST", "/api/v2/finances/billing-runs/issue", { ...sel, studentIds: billable.slice(i, i + BILLING_BATCH_SIZE).map((r) => r.studentId) }, auth);
+        if (res.status !== 200) throw new Error(`issue: ${res.status} ${res.text.slice(0, 300)}`);
+        results.push(...(JSON.parse(res.text) as { data: { results: BillingIssueResult[] } }).data.results);
+      }
+      const issueMs = Date.now() - started;
+      const issued = results.filter((r) => r.status === "issued");
+      const numbers = issued.map((r) => Number((r as { name: string }).name.split("-").at(-1)));
+      const gapFree = numbers.every((n, i) => i === 0 || n === numbers[i - 1]! + 1);
+      console.log(`issue: ${issued.length} PAs issued, ${results.length - issued.length} skipped, in ${(issueMs / 1000).toFixed(1)} s (${(issueMs / Math.max(1, results.length)).toFixed(1)} ms per student, batches of ${BILLING_BATCH_SIZE}); numbers in order without a gap: ${gapFree}`);
+      const totalMs = previewMs + issueMs;
+      const ok = totalMs < 60_000 && gapFree && issued.length === billable.length;
+      console.log(`billing run of ${billable.length} students: ${(totalMs / 1000).toFixed(1)} s preview + issue (goal < 60 s) ${ok ? "OK" : "OVER BUDGET OR INCOMPLETE"}`);
+      return ok;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    agent.destroy();
+    await db.close();
+  }
+}
