@@ -166,7 +166,6 @@ describe("suspension and withdrawal workflows", () => {
       await page.goto(`/finance/refund/${refundId}`);
       await expect.poll(() => statusOf(page, "refund-status")).toBe("Awaiting Finance Approval");
       await page.getByRole("button", { name: "Approve & Refund", exact: true }).click();
-      await page.locator(".ant-modal-confirm-btns").getByRole("button", { name: "Approve & Refund", exact: true }).click();
       await page.getByText("Please fill in the payee details and the refund method.").first().waitFor();
       await page.locator("#payeeName").fill("Parent of the student");
       await pick(page, "refundMethod", "interbank transfer");
