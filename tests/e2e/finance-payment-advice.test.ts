@@ -157,8 +157,9 @@ describe("payment advice, end to end", () => {
       // its History (issue 36): the audit trail's changes, field by field, by the front desk user
       await page.getByRole("button", { name: "History", exact: true }).click();
       const history = page.locator(".ant-drawer").filter({ hasText: "History" });
-      await history.getByText("Payment Status: draft → unpaid").first().waitFor();
-      await history.getByText(/^Name: -- → PA-BME-\d{4}-\d{5}$/).first().waitFor();
+      // each change under the field's form label
+      await history.getByText("Status: draft → unpaid").first().waitFor();
+      await history.getByText(/^PA No\.: -- → PA-BME-\d{4}-\d{5}$/).first().waitFor();
       await history.getByText(/^Updated by .+, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/).first().waitFor();
       await history.getByRole("button", { name: "Close" }).click();
       await history.waitFor({ state: "hidden" });
