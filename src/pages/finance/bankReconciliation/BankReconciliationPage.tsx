@@ -5,9 +5,8 @@
  * payment with its receipt. Recorded lines are listed apart with their PA and receipt.
  */
 import { Alert, Button, Card, Select, Space, Table, Tabs, Tag, Typography } from "antd";
-import { useList } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { api, rejectionMessage } from "../../../app/api.ts";
 import { toast } from "../../../framework/toast.ts";
@@ -15,6 +14,7 @@ import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../../domain/dates.ts
 import { formatMoney, numericToCents } from "../../../domain/money.ts";
 import { BANK_OUTCOME_LABELS, type BankLineOutcome, type BankLineView } from "../../../domain/finance/bankStatement.ts";
 import { StatementImport } from "./StatementImport.tsx";
+import { useCompanyChoice } from "../useCompanyChoice.ts";
 
 /** A PA found by the hand-matching search. */
 interface PaPick {
@@ -57,19 +57,7 @@ function PaSearch({ companyId, value, onChange }: { companyId: string; value: Pa
 }
 
 export default function BankReconciliationPage() {
-  const { result: companyList } = useList<{ id: string; name: string }>({
-    resource: "companies",
-    pagination: { mode: "off" },
-    sorters: [{ field: "name", order: "asc" }],
-    filters: [{ field: "status", operator: "ne", value: "deleted" }],
-    meta: { fields: ["id", "name"] },
-    queryOptions: { retry: false },
-  });
-  const companies = companyList?.data ?? [];
-  const [companyId, setCompanyId] = useState<string>();
-  useEffect(() => {
-    if (!companyId && companies[0]) setCompanyId(companies[0].id);
-  }, [companyId, companies]);
+  const { companies, companyId, setCompanyId } = useCompanyChoice();
   const [tab, setTab] = useState<"open" | "recorded">("open");
   const [byHand, setByHand] = useState<Record<string, PaPick | undefined>>({});
   const [selected, setSelected] = useState<string[]>([]);

@@ -6,9 +6,9 @@
  * reason, total billed) and "E-mail all" through the PA's e-mail call. Front desk may prepare (preview) only.
  */
 import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Tag, Typography } from "antd";
-import { useCan, useList } from "@refinedev/core";
+import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Dayjs } from "dayjs";
 import { Link } from "react-router";
 import { api, rejectionMessage } from "../../../app/api.ts";
@@ -24,6 +24,7 @@ import {
   type BillingRunOptions,
   type BillingRunSelection,
 } from "../../../domain/finance/billingRun.ts";
+import { useCompanyChoice } from "../useCompanyChoice.ts";
 
 const money = (v: string | null) => (v === null ? "--" : formatMoney(numericToCents(v) ?? 0));
 /** The PA e-mail call takes at most this many PAs at once. */
@@ -111,19 +112,7 @@ function RunSummary({ run, rows }: { run: Run; rows: BillingPreviewRow[] }) {
 
 export default function BillingRunPage() {
   const canIssue = useCan({ resource: "api:/finances/billing-runs/issue", action: "POST" }).data?.can === true;
-  const { result: companyList } = useList<{ id: string; name: string }>({
-    resource: "companies",
-    pagination: { mode: "off" },
-    sorters: [{ field: "name", order: "asc" }],
-    filters: [{ field: "status", operator: "ne", value: "deleted" }],
-    meta: { fields: ["id", "name"] },
-    queryOptions: { retry: false },
-  });
-  const companies = companyList?.data ?? [];
-  const [companyId, setCompanyId] = useState<string>();
-  useEffect(() => {
-    if (!companyId && companies[0]) setCompanyId(companies[0].id);
-  }, [companyId, companies]);
+  const { companies, companyId, setCompanyId } = useCompanyChoice();
   const { data: options } = useQuery({
     queryKey: ["billing-run-options", companyId],
     queryFn: async () => (await api<BillingRunOptions>("GET", `/finances/billing-runs/options?companyId=${companyId}`)).data!,

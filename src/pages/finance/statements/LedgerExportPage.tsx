@@ -4,25 +4,16 @@
  */
 import { Button, Card, DatePicker, Form, Select, Space } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { useList } from "@refinedev/core";
 import { useState } from "react";
 import type { Dayjs } from "dayjs";
 import { rejectionMessage } from "../../../app/api.ts";
 import { toast } from "../../../framework/toast.ts";
 import { DATE_FORMAT, DISPLAY_DATE_FORMAT, dayjs } from "../../../domain/dates.ts";
 import { downloadFile } from "../../../framework/download.ts";
+import { useCompanyChoice } from "../useCompanyChoice.ts";
 
 export default function LedgerExportPage() {
-  const { result } = useList<{ id: string; name: string; shortName: string | null }>({
-    resource: "companies",
-    pagination: { mode: "off" },
-    sorters: [{ field: "name", order: "asc" }],
-    filters: [{ field: "status", operator: "ne", value: "deleted" }],
-    meta: { fields: ["id", "name", "shortName"] },
-    queryOptions: { retry: false },
-  });
-  const companies = result?.data ?? [];
-  const [companyId, setCompanyId] = useState<string>();
+  const { companies, companyId, setCompanyId } = useCompanyChoice();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(1, "month").startOf("month"), dayjs().subtract(1, "month").endOf("month")]);
   const [busy, setBusy] = useState<string>();
   const download = async (format: "xero" | "lines") => {
