@@ -4,12 +4,14 @@
  * `reconcile` lists every document whose amounts differ from its ledger lines, by its number.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseLanes } from "../support/db.ts";
+import { databaseLanes, recordingDb } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 import { enrolmentsWithLessonsAhead, issuedPa, type Enrolment } from "../support/finance.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
+import { backfillLedger } from "../../server/finance/ledgerBackfill.ts";
+import { financeTransaction } from "../../server/finance/transaction.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
 
 /**
@@ -255,5 +257,37 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
       await tx.query(`insert into journal_lines ("entryId", "companyId", "studentId", day, account, debit) values ($1, $2, $3, current_date, 'receivable', 10)`, [rows[0]!.id, company, e.studentId]);
     });
     await expect(attempt).rejects.toThrow(/not balanced/);
+  });
+
+  it("the start-up backfill reads a window of documents and students a statement: PAs written without entries get theirs, window by window", async () => {
+    // three unpaid PAs without a deposit, copied as raw rows (as a seed writes them): documents with no entries
+    const copies = await financeTransaction(server.db, async (tx) =>
+      (
+        await tx.query<{ id: string; name: string }>(
+          `insert into payment_advices select (jsonb_populate_record(null::payment_advices, to_jsonb(pa) || jsonb_build_object('id', gen_random_uuid(), 'name', pa.name || '-W'))).*
+           from payment_advices pa where pa.status = 'active' and pa."paymentStatus" = 'unpaid' and coalesce((pa."paymentSummaryStatic"->>'deposit')::numeric, 0) = 0
+             and not exists (select 1 from receipts r where r."paymentAdviceId" = pa.id) order by pa.id limit 3
+           returning id, name`,
+        )
+      ).rows,
+    );
+    expect(copies).toHaveLength(3);
+    const statements: Array<{ sql: string; params: unknown[] }> = [];
+    const db = recordingDb(server.db, (sql, params) => statements.push({ sql, params }));
+
+    const window = 40; // fewer than the demo's PAs and users: they are read in several windows
+    expect(await backfillLedger(db, window)).toBeGreaterThanOrEqual(3);
+    const issued = await server.db.query<{ n: number }>(`select count(*)::int as n from journal_entries where operation = 'pa_issued' and "documentId" = any($1::uuid[])`, [copies.map((c) => c.id)]);
+    expect(issued.rows[0]!.n).toBe(3);
+    const names = new Set(copies.map((c) => c.name));
+    expect((await reconcile(server.db)).filter((d) => names.has(d.subject))).toEqual([]);
+    // no statement was given more than the window: every id list and every limit within it, and the revenue model
+    // read for named students, never for all of them at once
+    for (const { sql, params } of statements) {
+      for (const p of params) if (Array.isArray(p)) expect(p.length, sql).toBeLessThanOrEqual(window);
+      if (/\blimit \$\d/.test(sql)) expect(params, sql).toContain(window);
+      if (sql.includes("revenue_lines")) expect(Array.isArray(params[0]), sql).toBe(true);
+    }
+    expect(statements.filter((s) => s.sql.includes("revenue_lines")).length).toBeGreaterThan(1);
   });
 });
