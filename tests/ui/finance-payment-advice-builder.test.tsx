@@ -49,7 +49,8 @@ describe("payment advice builder", () => {
   it("an intern may save a draft but not issue it (FINANCE.md §5)", async () => {
     await signInAs(server.baseUrl, "intern");
     await renderResources(resources, "/finance/payment-advice/create");
-    await waitFor(() => screen.getByRole("button", { name: "Save Draft" }), wait);
+    // ~30 s on a busy runner before the intern's rights are all answered (to be looked into: issue 37's speed part)
+    await waitFor(() => screen.getByRole("button", { name: "Save Draft" }), { timeout: 90_000 });
     expect(screen.queryByRole("button", { name: "Issue" })).toBeNull();
   }, 120_000);
 
