@@ -25,8 +25,9 @@ async function showOption(page: Page, item: Locator, openSelect: () => Promise<v
   const open = page.locator(OPEN_DROPDOWN);
   for (let attempt = 1; ; attempt++) {
     // a second click on an open select would close it: open again only while none is open
-    if (attempt === 1 || !(await open.count())) await openSelect();
     try {
+      // a select its list re-renders may be detached mid-click: that attempt fails and the next clicks again
+      if (attempt === 1 || !(await open.count())) await openSelect();
       await item.waitFor({ timeout: 5_000 });
       return;
     } catch (error) {
@@ -56,7 +57,7 @@ export async function pick(page: Page, inputId: string, option?: string): Promis
  */
 export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
   const item = page.locator(OPEN_DROPDOWN).locator(".ant-select-item-option", { hasText: option }).first();
-  await showOption(page, item, () => select.click());
+  await showOption(page, item, () => select.click({ timeout: 10_000 }));
   await item.click();
 }
 
