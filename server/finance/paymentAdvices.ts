@@ -84,6 +84,10 @@ async function insertDraft(tx: Queryable, composed: ComposedPa, by: string | nul
   return row;
 }
 
+/** The deposits a PA's classes say they deduct (well-formed ids only: the rest is refused by composePa). */
+const deductedDepositIds = (fields: PaFieldsInput): string[] =>
+  fields.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : [])).filter((d) => UUID.test(d));
+
 /** A saved draft issued: its number, the deposits it collects and applies, its ledger entry and status log row. */
 async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by: string | null): Promise<void> {
   const year = Number(composed.columns.issueDate!.slice(0, 4));
@@ -101,6 +105,8 @@ async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by:
  * transaction per PA, the caller holding the student's lock). The same log rows as init then issue.
  */
 export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null): Promise<PaymentAdviceRecord> {
+  // the deposits it deducts are locked before they are checked and marked used (FINANCE.md §1), as on save
+  await lockDocuments(tx, "deposits", deductedDepositIds(fields));
   const composed = await composePa(tx, fields, { issued: true, paId: null, checkQrExpiry: true });
   const draft = await insertDraft(tx, composed, by);
   await issueDraft(tx, draft, composed, by);
@@ -140,7 +146,7 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
       if (Object.keys(errors).length) throw fieldErrors(errors);
     }
     const usedByThis = before.paymentStatus === "unpaid" ? appliedDepositIds(before) : [];
-    await lockDocuments(tx, "deposits", [...usedByThis, ...input.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : []))].filter((d) => UUID.test(d)));
+    await lockDocuments(tx, "deposits", [...usedByThis, ...deductedDepositIds(input)]);
     const composed = await composePa(tx, input, {
       issued,
       paId: id,
