@@ -13,8 +13,8 @@ const e2eLane = {
     name: "e2e",
     include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
+    // One server per worker (global-e2e.ts), so browser files run beside the other lanes' files, never two on one database.
     globalSetup: ["tests/support/global-e2e.ts"],
-    fileParallelism: false,
     // One retry in CI: a busy 2-core runner can miss a browser wait; the reporter names such tests.
     retry: process.env.CI ? 1 : 0,
     testTimeout: 120_000,
@@ -27,8 +27,7 @@ export default defineConfig({
   test: {
     globals: true,
     // Vitest leaves one core free by default, which on a 2-core CI runner means one file at a time while
-    // much of each file's time is spent waiting on its server or PostgreSQL. Two files at a time; the
-    // browser lane still runs its files one by one after the others (it shares one server).
+    // much of each file's time is spent waiting on its server or PostgreSQL. Two files at a time, of any lane.
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.ts"],
     projects: [

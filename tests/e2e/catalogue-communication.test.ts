@@ -3,11 +3,12 @@
  * a broadcast created and sent (detail shows the per-recipient status), a draft updated, news with
  * recipients uploaded from a file (delivered by the outbox: the detail then shows them sent), the three-times-absent list and the unsubscribers; hr is refused.
  */
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 describe("communication, by sales", () => {

@@ -2,12 +2,13 @@
  * Content management (spec part 2 §2, §6: intern; issue 7 §4) in a real browser: categories, resource
  * categories, posts, resource details and surveys — create, list, update; sales cannot reach them.
  */
-import { describe, inject, it } from "vitest";
+import { describe, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 async function createAndUpdate(page: Page, list: string, fillForm: (name: string) => Promise<void>, labelField = "title") {

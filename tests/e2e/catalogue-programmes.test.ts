@@ -3,11 +3,12 @@
  * with their levels, categories and programme types (a type created and edited in a dialog), academic terms with their terms, programmes —
  * create, list, edit or view; sales cannot reach them.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { useBrowser } from "../support/browser.ts";
 import { chooseOption, counter, expectNotFound, pick, selectBox, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 describe("programmes, by ops_manager", () => {

@@ -4,11 +4,12 @@
  * referrals created, listed, updated; a discount created at /finance/payment-discount/create/{order} with
  * that order, then its amount edited in a dialog on the list; a price edited in place; the waiver period saved; roles outside the lists are refused.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, typeDate, waitForTotal, withRole } from "./catalogue-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 describe("rewards, by front_desk", () => {

@@ -4,11 +4,12 @@
  * views it (lock state), updates it; a locked account shows as locked and hr unlocks it; sales, who may
  * view a user but not list them, cannot open /user or /user/create.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { useBrowser } from "../support/browser.ts";
 import { counter, expectNotFound, pick, stamp, total, waitForTotal, withRole } from "./catalogue-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 async function failSignIns(username: string, times: number): Promise<void> {

@@ -4,14 +4,15 @@
  * monitor updates without a reload; a parttime_tutor cannot see another tutor's lesson (the page finds nothing,
  * and the server's GraphQL answer is empty).
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { useBrowser } from "../support/browser.ts";
 import { addCalendarDays } from "../../src/domain/lessonSchedule.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { pick, stamp, typeDate, withRole } from "./catalogue-support.ts";
 import { apiClient } from "./api-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 const { tokenOf, gql, rest } = apiClient(baseURL);

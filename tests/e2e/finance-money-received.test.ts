@@ -4,7 +4,8 @@
  * finance_staff voids the wrong payment with a reason and the invoice is partly paid again. Issue 35: finance_staff
  * imports a bank statement whose PayNow credits name two PAs, confirms both, and the PAs show paid with receipts.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { paFields } from "../support/finance.ts";
@@ -13,7 +14,7 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { chooseOption, selectBox, withRole } from "./catalogue-support.ts";
 import { apiClient } from "./api-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 const { tokenOf, gql, rest } = apiClient(baseURL);
 

@@ -4,13 +4,14 @@
  * waiver period; issues it; opens the paper and downloads its PDF; sees its log. finance_manager voids it
  * with a reason. The preview's Total Payable is the figure the server stored.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Locator, Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { chooseOption, pick, withRole } from "./catalogue-support.ts";
 import { dayjs, todayInSingapore } from "../../src/domain/dates.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 const D = "DD/MM/YYYY";
 

@@ -5,7 +5,8 @@
  *  - front_desk withdraws a student; sales records the feedback and rating; finance_manager fills the payee
  *    and approves: refunded, with its voucher.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { paFields } from "../support/finance.ts";
@@ -13,7 +14,7 @@ import { formatCalendarDay, DISPLAY_DATE_FORMAT, todayInSingapore } from "../../
 import { pick, typeDate, withRole } from "./catalogue-support.ts";
 import { apiClient } from "./api-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 const { tokenOf, gql, rest } = apiClient(baseURL);
 

@@ -3,7 +3,8 @@
  * edits, views and deletes a company; the ops manager creates a branch and a classroom in it; the counter
  * text and the continuing index on page 2 of a list.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { newContext, signIn, SLOW } from "./shell-support.ts";
@@ -13,7 +14,7 @@ import { DEMO_PASSWORD } from "../../server/db/seed-demo.ts";
 const browser = useBrowser();
 
 async function asUser(username: string): Promise<Page> {
-  const context = await newContext(browser(), inject("e2eBaseUrl"));
+  const context = await newContext(browser(), e2eServer().baseUrl);
   const page = await context.newPage();
   await signIn(page, username, DEMO_PASSWORD);
   return page;

@@ -3,14 +3,15 @@
  * chart and the totals row, downloads the Excel file and it holds the same total (read with exceljs); sales,
  * whose only report is the daily receipt one, runs it.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import ExcelJS from "exceljs";
 import { useBrowser } from "../support/browser.ts";
 import { withRole } from "./catalogue-support.ts";
 import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { REPORTS } from "../../src/domain/reports.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 describe("reports", () => {

@@ -5,12 +5,13 @@
  * and the app itself causes no CSP violation while signing in and opening its screens (live websocket,
  * antd's styles, the rich-text editor included).
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { newContext, signIn, SLOW } from "./shell-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 const ATTACK = `<p>Attack <img src="x" onerror="window.__xssRan = true"><a href="javascript:window.__xssRan = true">link</a></p>`;

@@ -9,13 +9,13 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
 import { SLOW, pathOf, submitSignIn, usePages } from "./shell-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
-const mailDir = inject("e2eMailDir");
+const { baseUrl: baseURL, mailDir } = e2eServer();
 /** The home page of the throwaway accounts' role (sales), spec part 1 §2. */
 const SALES_HOME = "/communication/broadcast";
 const NEW_PASSWORD = "Fresh-Start#2026";

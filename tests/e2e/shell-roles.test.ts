@@ -4,13 +4,14 @@
  * and the precedence home. Screenshots of each home page go to tests/e2e/artifacts/.
  */
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { artifactsDir, useBrowser } from "../support/browser.ts";
 import { DEMO_PASSWORD, EXPECTED_HOMES, EXPECTED_MENUS } from "../support/spec-menus.ts";
 import { SLOW, menuLabels, newContext, pathOf, signIn } from "./shell-support.ts";
 
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 const MERGED_FRONT_DESK_HOD = EXPECTED_MENUS.front_desk; // front_desk's menu already holds Attendance

@@ -3,11 +3,12 @@
  * shows not-found; the menu collapses to 80 px; five wrong passwords then a wait (issue 32 §6)
  * (on a throwaway account created through the API as admin, so no demo account is left waiting).
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import { DEMO_PASSWORD } from "../support/spec-menus.ts";
 import { SLOW, dialogsSeen, pathOf, signIn, submitSignIn, usePages } from "./shell-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const WAIT = "Too many failed attempts. Please try again in 1 minute.";
 const withPage = usePages(baseURL);
 

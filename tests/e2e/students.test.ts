@@ -4,12 +4,13 @@
  * list by a partial name, open the view and edit the phone; the four roles whose home is the students
  * list land on it.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { e2eServer } from "../support/e2e-server.ts";
 import type { Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { counter, pick, stamp, withRole } from "./catalogue-support.ts";
 
-const baseURL = inject("e2eBaseUrl");
+const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
 
 async function createStudent(page: Page, lastName: string) {
