@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { MemoryRouter } from "react-router";
 import WebSocket from "ws";
 import { useUiServer } from "../support/ui-server.ts";
-import { probe, renderResources, signInAs } from "./framework-harness.tsx";
+import { renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { Root } from "../../src/app/Root.tsx";
 
