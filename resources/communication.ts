@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import { NotificationOutlined } from "@ant-design/icons";
-import { defineResource, text, enumOf, relation, dateTime, image } from "../src/framework/declare.ts";
+import { defineResource, text, enumOf, relation, date, dateTime, image } from "../src/framework/declare.ts";
 import { RECIPIENT_TYPES } from "../src/domain/communication.ts";
 
 // Pages read it from src/domain (no import circle through the resources); re-exported for older imports.
@@ -81,7 +81,7 @@ export const threeTimesAbsents = defineResource({
     studentId: relation("Student", "users", { labelField: "fullName", filter: true }),
     classId: relation("Class", "classes", { filter: true }),
     emailStatus: enumOf("Email Status", { sent: "Sent", failed: "Failed", pending: "Pending" }, { filter: true }),
-    absentDates: text("Absent Dates", { form: false, sortable: false }),
+    absentDates: date("Absent Dates", { form: false, sortable: false }),
     createdAt: dateTime("Recorded At", { form: false }),
   },
 });

@@ -16,7 +16,7 @@ import type { Session } from "../auth/types.ts";
 import { emailMessage, enqueueMessages } from "../mail/outbox.ts";
 import { html, mailBody } from "../mail/template.ts";
 import { absenceStreak, ATTENDANCE_EXCLUDED_TYPES, type AttendanceMark } from "../../src/domain/attendance.ts";
-import { singaporeWallTimeToIso, todayInSingapore } from "../../src/domain/dates.ts";
+import { formatDay, singaporeWallTimeToIso, todayInSingapore } from "../../src/domain/dates.ts";
 import { validationError } from "./validation.ts";
 import { CLASS_MESSAGES, day, uuid } from "./classes.ts";
 
@@ -101,7 +101,7 @@ async function noticeAbsences(tx: Queryable, classId: string, className: string,
     [classId, studentId, JSON.stringify(run), emails.length ? "pending" : "failed", by]);
   const child = student?.fullName ?? "Your child";
   const subject = `${child} has been absent three times from ${className}`;
-  const body = mailBody(html`<p>Dear parent,</p><p>${child} was absent from ${className} on ${run.join(", ")}.</p><p>Please contact the centre if you have any questions.</p>`);
+  const body = mailBody(html`<p>Dear parent,</p><p>${child} was absent from ${className} on ${run.map(formatDay).join(", ")}.</p><p>Please contact the centre if you have any questions.</p>`);
   await enqueueMessages(tx, emails.map((recipient) => emailMessage(recipient, subject, body, { threeTimesAbsent: true, logId: created[0]!.id, studentId })));
   return true;
 }

@@ -13,6 +13,16 @@ export function formatFinanceDate(value: DateInput | null | undefined): string {
   return formatCalendarDay(value, DISPLAY_DATE_FORMAT);
 }
 
+/**
+ * A value recorded as text (a log's before/after) as staff read it: a calendar day "YYYY-MM-DD" as DD/MM/YYYY, an
+ * ISO instant as 'HH:mm, DD/MM/YYYY' in Singapore; any other text as it is.
+ */
+export function formatRecordedText(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatFinanceDate(value);
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatTimeDate(value);
+  return value;
+}
+
 /** A numeric amount from GraphQL ("1234.5") as money: 'S$1,234.50'; "" when empty or not a number. */
 export function formatMoneyValue(value: string | number | null | undefined): string {
   const cents = numericToCents(value);

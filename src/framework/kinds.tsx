@@ -119,7 +119,8 @@ export const KINDS: Record<FieldKind, KindBehaviour> = {
   date: {
     decode: (v) => (v ? dayjs(String(v).slice(0, 10), DATE_FORMAT) : null),
     encode: (v) => (v ? (v as Dayjs).format(DATE_FORMAT) : null),
-    toText: (v) => formatFinanceDate(v as string),
+    // a list of days (a jsonb array, the three-times-absent dates) reads as the days one after another
+    toText: (v) => (Array.isArray(v) ? v.map((d) => formatFinanceDate(d as string)).join(", ") : formatFinanceDate(v as string)),
     ...rangeFilter(
       (d) => d.format(DATE_FORMAT),
       (v) => dayjs(v, DATE_FORMAT),

@@ -70,7 +70,8 @@ export function resourceProblems(
       money: ["numeric"],
       number: ["integer", "numeric", "bigint", "smallint"],
       boolean: ["boolean"],
-      date: ["date"],
+      // a list of days (jsonb array) reads as days, but is neither filtered nor sorted as one
+      date: f.filter || f.sortable ? ["date"] : ["date", "jsonb"],
       dateTime: ["timestamp with time zone"],
       time: ["time without time zone", "text"],
       phone: ["jsonb"],

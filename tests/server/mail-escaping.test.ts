@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { api, signIn, startTestServer, userId, type TestServer } from "../support/auth.ts";
 import { issuedPa, pickClasses, studentsOf } from "../support/finance.ts";
-import { todayInSingapore } from "../../src/domain/dates.ts";
+import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
 import { addCalendarDays } from "../../src/domain/lessonSchedule.ts";
 
 const EVIL = `<a href="https://evil.example/pay">Outstanding fees: click to pay</a>`;
@@ -74,7 +74,7 @@ describe.each(databaseLanes())("e-mails escape what they are given [%s]", (lane)
       expect(mail.body).toContain(`${ESCAPED} Tan was absent from Maths &lt;b&gt;Gold&lt;/b&gt; on`);
       expect(mail.body).not.toMatch(LIVE_MARKUP);
       // the plain-text alternative says the same words, as text
-      expect(mail.text).toContain(`Dear parent,\n${EVIL} Tan was absent from Maths <b>Gold</b> on ${dates.join(", ")}.`);
+      expect(mail.text).toContain(`Dear parent,\n${EVIL} Tan was absent from Maths <b>Gold</b> on ${dates.map(formatDay).join(", ")}.`);
     }
   });
 

@@ -1,6 +1,6 @@
 /** The formatters of src/domain/formats.ts (issue 19; spec part 1 §5, part 2 §9). */
 import { describe, expect, it } from "vitest";
-import { formatDiscount, formatFinanceDate, formatMoneyValue, formatTimeDate } from "../../src/domain/formats.ts";
+import { formatDiscount, formatFinanceDate, formatMoneyValue, formatRecordedText, formatTimeDate } from "../../src/domain/formats.ts";
 
 describe("formats", () => {
   it("finance dates read DD/MM/YYYY, a calendar day unshifted, an instant by its Singapore day", () => {
@@ -27,5 +27,12 @@ describe("formats", () => {
 
   it("date-times read 'HH:mm, DD/MM/YYYY' in Singapore", () => {
     expect(formatTimeDate("2026-03-01T01:05:00Z")).toBe("09:05, 01/03/2026");
+  });
+
+  it("a log's recorded text reads its days as DD/MM/YYYY and its instants as 'HH:mm, DD/MM/YYYY' (issue 37 item 15)", () => {
+    expect(formatRecordedText("2026-03-01")).toBe("01/03/2026");
+    expect(formatRecordedText("2026-03-01T01:05:00.000Z")).toBe("09:05, 01/03/2026");
+    expect(formatRecordedText("PA-BME-2026-00001")).toBe("PA-BME-2026-00001");
+    expect(formatRecordedText("2026-03-01 and more")).toBe("2026-03-01 and more");
   });
 });

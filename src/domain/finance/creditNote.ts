@@ -5,6 +5,7 @@
 import type { Cents } from "../money.ts";
 import { percentOfCents } from "./rounding.ts";
 import type { GstPercent } from "./summary.ts";
+import { actionableAt } from "./workflow.ts";
 
 export type CreditNoteBase = { numberOfLesson: number; unitPriceOfClass: Cents } | { overpaidAmount: Cents };
 
@@ -90,6 +91,11 @@ export function creditNoteMove(from: string, to: string) {
 /** The moves open from a status (the buttons, before the caller's rights filter them). */
 export function creditNoteMovesFrom(from: string) {
   return CREDIT_NOTE_MOVES.filter((m) => m.from === from);
+}
+
+/** A credit note's screen offers the user an action: a move, or Duplicate of a rejected or voided note (the server's `canDuplicate`). */
+export function creditNoteActionable(status: string, rights: ReadonlySet<CreditNoteRight>): boolean {
+  return actionableAt(CREDIT_NOTE_MOVES, status, rights) || (rights.has("duplicate") && (status === "rejected" || status === "voided"));
 }
 
 /** Who edits what, by status: front desk the class and period, finance the fees; nothing once it left finance. */

@@ -6,7 +6,7 @@
  * with the record's table and id; the labels are the declared resource's of that table unless given.
  */
 import { useEffect, useState } from "react";
-import { Button, Drawer, Empty, List, Pagination, Spin, Typography } from "antd";
+import { Button, ConfigProvider, Drawer, Empty, List, Pagination, Spin, Typography } from "antd";
 import type { Resource } from "../types.ts";
 import { humanize } from "../defineResource.ts";
 import { findResource } from "../registry.ts";
@@ -52,8 +52,9 @@ export function HistoryDrawer({ table, id, labels }: { table: string; id: string
     };
   }, [open, page, table, id]);
   const label = columnLabeller(table, labels);
+  // Reading history never follows a read-only form around it (issue 37 item 6): whoever reads the record reads it.
   return (
-    <>
+    <ConfigProvider componentDisabled={false}>
       <Button onClick={() => setOpen(true)}>History</Button>
       <Drawer title="History" open={open} onClose={() => setOpen(false)} width={520} destroyOnHidden>
         {error ? (
@@ -79,6 +80,6 @@ export function HistoryDrawer({ table, id, labels }: { table: string; id: string
           </>
         )}
       </Drawer>
-    </>
+    </ConfigProvider>
   );
 }

@@ -64,9 +64,11 @@ export interface ListViewProps {
   extra?: ReactNode;
   /** Filters a page adds while they apply (a "Waiting for me" switch), kept apart from the user's filters. */
   extraFilters?: readonly CrudFilter[];
+  /** Whether a row opens to edit, where a page decides it by its own rights instead of the data policy (see RowActions' `mayEdit`). */
+  rowEditable?: (record: BaseRecord) => boolean;
 }
 
-export function ListView({ resource, parentId, title, extra, extraFilters }: ListViewProps) {
+export function ListView({ resource, parentId, title, extra, extraFilters, rowEditable }: ListViewProps) {
   const routeParams = useParams();
   const params = { ...routeParams, ...(resource.parent && parentId ? { [resource.parent.param]: parentId } : {}) };
   const inline = parentId !== undefined;
@@ -116,7 +118,7 @@ export function ListView({ resource, parentId, title, extra, extraFilters }: Lis
             key: "__actions",
             width: 140,
             fixed: "right" as const,
-            render: (_v: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} params={params} onEdit={(id) => setDialog({ action: "edit", id })} />,
+            render: (_v: unknown, record: BaseRecord) => <RowActions resource={resource} record={record} params={params} mayEdit={rowEditable?.(record)} onEdit={(id) => setDialog({ action: "edit", id })} />,
           },
         ]
       : []),

@@ -24,9 +24,15 @@ export interface RowActionsProps {
   hideShow?: boolean;
   /** Opens the edit dialog (a resource whose `dialogs` include "edit"). */
   onEdit?: (id: string) => void;
+  /**
+   * The page's own answer whether this row's edit page offers the user an action (a workflow's action rights,
+   * FINANCE.md §5), in place of the data policy's update right. When false, a resource without a show page still
+   * opens its edit page to read (View), for whoever may open that route.
+   */
+  mayEdit?: boolean;
 }
 
-export function RowActions({ resource, record, params, onDeleted, hideShow, onEdit }: RowActionsProps) {
+export function RowActions({ resource, record, params, onDeleted, hideShow, onEdit, mayEdit }: RowActionsProps) {
   const id = String(record.id);
   const fromRecord = Object.entries(resource.routeFields ?? {}).map(([param, column]) => [param, String(record[column] ?? "")]);
   const routeParams = { ...params, ...Object.fromEntries(fromRecord), ...Object.fromEntries(Object.values(resource.idParams).map((p) => [p, id])) };
@@ -42,11 +48,20 @@ export function RowActions({ resource, record, params, onDeleted, hideShow, onEd
           </Tooltip>
         </CanAccess>
       )}
-      {resource.routes.edit && (
+      {resource.routes.edit && mayEdit === undefined && (
         <CanAccess resource={resource.table} action="edit" params={{ id }} fallback={null}>
           <Tooltip title="Edit">
             <Link to={fillRoute(resource.routes.edit, routeParams)} state={returnState} aria-label="Edit" onMouseEnter={prefetchEdit} onFocus={prefetchEdit}>
               <Button size="small" icon={<EditOutlined />} />
+            </Link>
+          </Tooltip>
+        </CanAccess>
+      )}
+      {resource.routes.edit && mayEdit !== undefined && (mayEdit || !resource.routes.show) && (
+        <CanAccess resource={resource.routes.edit} action="view" fallback={null}>
+          <Tooltip title={mayEdit ? "Edit" : "View"}>
+            <Link to={fillRoute(resource.routes.edit, routeParams)} state={returnState} aria-label={mayEdit ? "Edit" : "View"}>
+              <Button size="small" icon={mayEdit ? <EditOutlined /> : <EyeOutlined />} />
             </Link>
           </Tooltip>
         </CanAccess>

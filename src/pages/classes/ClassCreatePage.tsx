@@ -16,6 +16,7 @@ import { RelationSelect } from "../../framework/components.ts";
 import { api, rejectionFieldErrors, rejectionMessage } from "../../app/api.ts";
 import { CATEGORY_LABELS, CLASS_STATUS_LABELS, CLASS_TIERS, NEW_CLASS_DEFAULTS } from "../../domain/attendance.ts";
 import { useFormEdits } from "../../framework/formEdits.ts";
+import { formatDay } from "../../domain/dates.ts";
 
 const TEACHING = { multipleRoles: { _has_keys_any: ["fulltime_tutor", "parttime_tutor", "hod", "tutor"] } };
 
@@ -89,7 +90,7 @@ export default function ClassCreatePage() {
         </Form.Item>
         {calendarId && (
           <Form.Item name="termIds" label="Terms" help="Lessons are generated for the chosen terms (all when none is chosen), each up to its number of lessons.">
-            <Checkbox.Group options={(terms?.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.startDate} – ${t.endDate}, ${t.numberOfLessons} lessons)` }))} />
+            <Checkbox.Group options={(terms?.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${formatDay(t.startDate)} – ${formatDay(t.endDate)}, ${t.numberOfLessons} lessons)` }))} />
           </Form.Item>
         )}
         <Form.Item name="startDate" label="First Lesson Date" rules={[{ required: true, message: "Please input lesson start date!" }]}>

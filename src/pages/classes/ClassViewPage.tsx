@@ -5,9 +5,9 @@
  */
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag } from "antd";
+import { Button, Card, Descriptions, Popconfirm, Select, Space, Spin, Table, Tag } from "antd";
 import { toast } from "../../framework/toast.ts";
-import { useInvalidate, useList, useOne } from "@refinedev/core";
+import { useCan, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { classAvailability } from "../../domain/classAvailability.ts";
 import { CATEGORY_LABELS, CLASS_STATUS_LABELS, ENROLMENT_ACTION_LABELS, ENROLMENT_STATUS_LABELS, SEAT_STATUSES } from "../../domain/attendance.ts";
@@ -60,6 +60,21 @@ export default function ClassViewPage() {
   const refresh = () => {
     for (const resource of ["classes", "lessons", "student_classes", "request_transfer_classes", "lessons_students"]) void invalidate({ resource, invalidates: ["all"] });
   };
+  // The class's status is changed here (spec part 1 §4: new, open, closed); the data policy's update right on
+  // classes decides who may, in the browser and on the server alike.
+  const canEditClass = useCan({ resource: "classes", action: "edit", params: { id: classId } }).data?.can === true;
+  const { mutate: updateClass, mutation: updatingClass } = useUpdate();
+  const setClassStatus = (classStatus: string) =>
+    updateClass(
+      { resource: "classes", id: classId, values: { classStatus }, meta: { fields: ["id", "classStatus"] }, successNotification: false, errorNotification: false },
+      {
+        onSuccess: () => {
+          void toast.success(`Class status: ${CLASS_STATUS_LABELS[classStatus]}.`);
+          refresh();
+        },
+        onError: (err) => void toast.error(rejectionMessage(err, "The change was not saved.")),
+      },
+    );
   const call = async (method: string, path: string, body: unknown, success: string) => {
     try {
       await api(method, path, body);
@@ -92,7 +107,22 @@ export default function ClassViewPage() {
           <Descriptions.Item label="Type">{cls.programType?.code}</Descriptions.Item>
           <Descriptions.Item label="Tier">{cls.classTier}</Descriptions.Item>
           <Descriptions.Item label="Category">{CATEGORY_LABELS[cls.classType] ?? cls.classType}</Descriptions.Item>
-          <Descriptions.Item label="Status">{CLASS_STATUS_LABELS[cls.classStatus] ?? cls.classStatus}</Descriptions.Item>
+          <Descriptions.Item label="Status">
+            {canEditClass ? (
+              <Select
+                aria-label="Class Status"
+                size="small"
+                style={{ minWidth: 120 }}
+                value={cls.classStatus}
+                loading={updatingClass.isPending}
+                disabled={updatingClass.isPending}
+                options={Object.entries(CLASS_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+                onChange={setClassStatus}
+              />
+            ) : (
+              CLASS_STATUS_LABELS[cls.classStatus] ?? cls.classStatus
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label="Availability"><Tag data-testid="availability">{availability}</Tag></Descriptions.Item>
           <Descriptions.Item label="Enrolled"><span data-testid="enrolled-count">{`${enrolled}/${cls.classSize}`}</span></Descriptions.Item>
           <Descriptions.Item label="Total Loop">{cls.totalLoop}</Descriptions.Item>

@@ -4,7 +4,7 @@
  * opening the log's detail page in a new tab; page sizes 10, 20, 30. Written for any document's log table
  * (payment advices now, credit notes and refunds later).
  */
-import { Button, Modal, Space, Table, Typography } from "antd";
+import { Button, ConfigProvider, Modal, Space, Table, Typography } from "antd";
 import { EyeOutlined } from "@ant-design/icons";
 import { useCan } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
@@ -126,14 +126,15 @@ export function LogHistoryTable({ source, parentId }: { source: LogSource; paren
 export function LogHistory({ source, parentId, isLogDetail }: { source: LogSource; parentId: string | null | undefined; isLogDetail?: boolean }) {
   const [open, setOpen] = useState(false);
   if (isLogDetail || !parentId) return null;
+  // The log is read by whoever reads the document, even where its form is read-only for them (issue 37 item 6).
   return (
-    <>
+    <ConfigProvider componentDisabled={false}>
       <Button type="link" onClick={() => setOpen(true)} style={{ paddingInline: 0 }}>
         Log history
       </Button>
       <Modal title="Log History" width={1100} open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
         <LogHistoryTable source={source} parentId={parentId} />
       </Modal>
-    </>
+    </ConfigProvider>
   );
 }

@@ -9,6 +9,7 @@ import { useParams } from "react-router";
 import { gqlRequest } from "../../app/graphql.ts";
 import { humanize } from "../../framework/defineResource.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
+import { formatRecordedText } from "../../domain/formats.ts";
 import { PA_STATUS_LABELS, type PaStatus } from "../../domain/finance/paymentAdviceStatus.ts";
 import { SUMMARY_LABELS } from "./builder/PaymentSummaryCard.tsx";
 import { LogTimestamp, LogUser, type LogRow } from "./LogHistory.tsx";
@@ -48,7 +49,7 @@ export function showLoggedValue(key: string, v: unknown): string {
   if (key === "gst") return `${String(v)}%`;
   if (typeof v === "boolean") return v ? "Yes" : "No";
   if (typeof v === "object") return JSON.stringify(v);
-  return String(v);
+  return formatRecordedText(String(v));
 }
 
 /** A log row's values: the PA's, and its invoice's (a free-text edit of the invoice is logged on its PA) as invoiceName, invoiceNotes… */

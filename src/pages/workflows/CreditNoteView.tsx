@@ -230,7 +230,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
             <Descriptions.Item label="Credit Type">{CREDIT_NOTE_TYPE_LABELS[cn.type]}</Descriptions.Item>
             <Descriptions.Item label="Student">{cn.student ? `${cn.student.fullName ?? ""} (${cn.student.username ?? ""})` : "--"}</Descriptions.Item>
             {cn.approver && <Descriptions.Item label="Approved By">{cn.approver.fullName}</Descriptions.Item>}
-            {cn.approvedAt && <Descriptions.Item label="Approved At">{day(cn.approvedAt.slice(0, 10))}</Descriptions.Item>}
+            {cn.approvedAt && <Descriptions.Item label="Approved At">{day(cn.approvedAt)}</Descriptions.Item>}
             {Number(cn.usedAmount) > 0 && <Descriptions.Item label="Used">{money(cn.usedAmount)}</Descriptions.Item>}
           </Descriptions>
         </Card>

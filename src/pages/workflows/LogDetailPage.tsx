@@ -7,8 +7,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { fetchLog, LogTimestamp, LogUser, type LogRow } from "../finance/LogHistory.tsx";
 import { humanize } from "../../framework/defineResource.ts";
+import { formatRecordedText } from "../../domain/formats.ts";
 
-const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "--" : typeof v === "object" ? JSON.stringify(v) : String(v));
+const shown = (v: unknown) => (v === null || v === undefined || v === "" ? "--" : typeof v === "object" ? JSON.stringify(v) : formatRecordedText(String(v)));
 
 export function LogDetailPage({ table, actionText }: { table: string; actionText: (row: LogRow) => string }) {
   const { id } = useParams();

@@ -14,10 +14,15 @@ export interface WaitingListProps {
   /** The status column and the statuses waiting on the user (empty: the switch is not shown). */
   statusField: string;
   waiting: readonly string[];
+  /**
+   * Whether a row at this status offers the user an action (a move whose right they hold): such a row opens to act
+   * (Edit), any other to read (View) — from the same rights as the count, so a counted row always opens to act.
+   */
+  actionable: (status: string) => boolean;
   extra?: ReactNode;
 }
 
-export function WaitingList({ resource, statusField, waiting, extra }: WaitingListProps) {
+export function WaitingList({ resource, statusField, waiting, actionable, extra }: WaitingListProps) {
   const [mine, setMine] = useState(false);
   const count = useWaitingCount(resource.table, statusField, waiting);
   const key = waiting.join();
@@ -26,6 +31,7 @@ export function WaitingList({ resource, statusField, waiting, extra }: WaitingLi
     <ListView
       resource={resource}
       extraFilters={extraFilters}
+      rowEditable={(record) => actionable(String(record[statusField]))}
       extra={
         <Space>
           {waiting.length > 0 && (

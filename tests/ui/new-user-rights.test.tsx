@@ -1,0 +1,120 @@
+/**
+ * A new user's day (issue 37), second part, against the real in-process server: what each role is offered comes
+ * from the rights the server enforces — a counted hand-off opens to act on it, history reads wherever the record
+ * reads, a class's status is changed on its screen, a student link shows only to who may open it.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import WebSocket from "ws";
+import { useUiServer } from "../support/ui-server.ts";
+import { renderResources, signInAs } from "./framework-harness.tsx";
+import { resources } from "../../resources/index.ts";
+import { Root } from "../../src/app/Root.tsx";
+
+vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
+
+const server = useUiServer();
+const wait = { timeout: 60_000 };
+const one = async <T,>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0]!;
+
+describe("a new user's day: a counted hand-off opens to act on it", () => {
+  it("sales: the menu and the list count the refunds awaiting sales, and each such row opens the refund to act on it", async () => {
+    const { n } = await one<{ n: number }>(`select count(*)::int as n from refunds where "refundStatus" = 'awaiting_sale_action' and status <> 'deleted'`);
+    expect(n).toBeGreaterThan(0);
+    await signInAs(server.baseUrl, "sales");
+    // the whole app (menu and page) as in the browser; its live lists over `ws`, since jsdom's socket does not reach Node's server
+    vi.stubGlobal("WebSocket", WebSocket);
+    try {
+      await act(async () => {
+        render(
+          <MemoryRouter initialEntries={["/finance/refund"]}>
+            <Root />
+          </MemoryRouter>,
+        );
+      });
+      await waitFor(() => expect(screen.getByTestId("menu-waiting-refunds").textContent).toBe(String(n)), wait);
+      await waitFor(() => expect(screen.getByTestId("waiting-count").textContent).toBe(String(n)), wait);
+      // every row opens: to act where sales has the step, to read elsewhere
+      const opens = () =>
+        [...document.querySelectorAll<HTMLTableRowElement>(".ant-table-tbody tr.ant-table-row")].map((row) => [
+          row.textContent!.includes("Awaiting Sale Action"),
+          row.querySelector("a[href^='/finance/refund/']")?.getAttribute("aria-label"),
+        ]);
+      await waitFor(() => expect(opens().length).toBeGreaterThan(0), wait);
+      await waitFor(() => expect(opens().every(([mine, label]) => label === (mine ? "Edit" : "View"))).toBe(true), wait);
+      expect(opens().some(([mine]) => !mine)).toBe(true);
+      fireEvent.click(screen.getByRole("switch", { name: "Waiting for me" }));
+      await waitFor(() => expect(document.body.textContent).toContain(`(out of ${n} records)`), wait);
+      const rows = [...document.querySelectorAll<HTMLTableRowElement>(".ant-table-tbody tr.ant-table-row")];
+      expect(rows.length).toBe(Math.min(n, 10));
+      for (const row of rows) {
+        expect(row.textContent).toContain("Awaiting Sale Action");
+        await waitFor(() => expect(within(row).getByRole("link", { name: "Edit" }).getAttribute("href")).toMatch(/^\/finance\/refund\/[0-9a-f-]{36}$/), wait);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 180_000);
+});
+
+describe("a new user's day: history reads wherever the record reads", () => {
+  it("front desk on a suspension whose credit note waits on finance: the note is read-only, its Log history opens", async () => {
+    const s = await one<{ id: string; cnId: string }>(
+      `select s.id, cn.id as "cnId" from suspensions s join credit_notes cn on cn."suspensionId" = s.id
+       where cn."creditNoteStatus" = 'awaiting_finance_action' and cn.status <> 'deleted' order by cn."updatedAt" desc limit 1`,
+    );
+    const { logs } = await one<{ logs: number }>(`select count(*)::int as logs from credit_note_logs where "creditNoteId" = $1`, [s.cnId]);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/suspension/detail/${s.id}/view`);
+    await screen.findByTestId("credit-note-status", {}, wait);
+    const trigger = screen.getByRole("button", { name: "Log history" }) as HTMLButtonElement;
+    expect(trigger.disabled).toBe(false);
+    expect((screen.getByRole("button", { name: "History" }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(trigger);
+    const table = await screen.findByTestId("log-history", {}, wait);
+    await waitFor(() => expect(table.querySelectorAll("tbody tr.ant-table-row").length).toBe(Math.min(logs, 10)), wait);
+  }, 180_000);
+});
+
+describe("a new user's day: a class's status", () => {
+  it("front desk opens a new class and sets its status to Open: saved, and the availability follows", async () => {
+    const c = await one<{ id: string }>(`select id from classes where "classStatus" = 'new' and status = 'active' order by name limit 1`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/class/management/${c.id}/view`);
+    const status = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>("input[aria-label='Class Status']");
+      expect(input).toBeTruthy();
+      return input!;
+    }, wait);
+    fireEvent.mouseDown(status);
+    fireEvent.click(await screen.findByTitle("Open", {}, wait));
+    await waitFor(async () => expect(await one(`select "classStatus" from classes where id = $1`, [c.id])).toEqual({ classStatus: "open" }), wait);
+    await waitFor(() => expect(screen.getByTestId("availability").textContent).toBe("Available"), wait);
+  }, 180_000);
+});
+
+describe("a new user's day: no dead ends, one date format", () => {
+  it("the attendance checker reads a lesson's students by name, with no link to a profile it may not open", async () => {
+    const { lessonId, n } = await one<{ lessonId: string; n: number }>(
+      `select ls."lessonId", count(*)::int as n from lessons_students ls join lessons l on l.id = ls."lessonId"
+       where l."lessonStatus" = 'active' and l.status = 'active' and ls.status <> 'deleted' group by ls."lessonId", l.date order by l.date desc, ls."lessonId" limit 1`,
+    );
+    await signInAs(server.baseUrl, "attendance_checker");
+    await renderResources(resources, `/attendance/detail/${lessonId}`);
+    const table = await screen.findByTestId("attendance-students", {}, wait);
+    await waitFor(() => expect(table.querySelectorAll("tbody tr.ant-table-row").length).toBe(n), wait);
+    // each name shows once the access check has answered (as text: no link)
+    await waitFor(() => expect([...table.querySelectorAll("tbody tr.ant-table-row td:nth-child(2)")].every((td) => td.textContent)).toBe(true), wait);
+    expect(table.querySelector("a[href^='/student-management/student/']")).toBeNull();
+  }, 180_000);
+
+  it("the three-times-absent list shows its absent dates as DD/MM/YYYY", async () => {
+    const t = await one<{ dates: string[] }>(`select "absentDates" as dates from three_times_absents where status <> 'deleted' order by "updatedAt" desc, id desc limit 1`);
+    const shown = t.dates.map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`).join(", ");
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/communication/three-times-absent");
+    expect(await screen.findByText(shown, {}, wait)).toBeTruthy();
+    expect(document.body.textContent).not.toContain(t.dates[0]);
+  }, 180_000);
+});
