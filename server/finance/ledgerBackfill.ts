@@ -25,6 +25,7 @@ import {
 import { cents, creditNoteFigures, paFigures, recognitionGaps, recogniseRevenue, refundFigures, writeEntries, type Entry, type EntryHead } from "./ledger.ts";
 import { lockStudentMoney } from "./locks.ts";
 import { financeTransaction } from "./transaction.ts";
+import { withoutJit } from "../db/jit.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 
 /** PAs, credit notes and refunds read a window at a time (see `windows`). */
@@ -219,14 +220,6 @@ async function recogniseBehind(db: Db, window: number): Promise<number> {
   let posted = 0;
   for (let i = 0; i < students.length; i += window) posted += await recogniseWindow(db, students.slice(i, i + window));
   return posted;
-}
-
-/**
- * The revenue model's read of many students is costed far above what it does (each PA's JSON lines estimated at 100
- * rows), so PostgreSQL compiled it with JIT: 13.7 s of a 16 s read of 1,000 students on the 100k database.
- */
-async function withoutJit(tx: Queryable): Promise<void> {
-  await tx.query("set local jit = off");
 }
 
 /**
