@@ -13,7 +13,6 @@ import { todayInSingapore } from "../../domain/dates.ts";
 import { errorMessage } from "../notifications.ts";
 import { toast } from "../toast.ts";
 import { saveCsv } from "../download.ts";
-import { COUNT_CAP } from "./recordCounter.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
 
@@ -40,8 +39,7 @@ export async function fetchAllRows(
     });
     rows.push(...data);
     onProgress(total ? Math.min(100, Math.round((rows.length / total) * 100)) : 100);
-    // a capped count (recordCounter.ts) is no end: only a short page is
-    if (data.length < EXPORT_PAGE_SIZE || (rows.length >= total && total <= COUNT_CAP)) return rows;
+    if (data.length < EXPORT_PAGE_SIZE || rows.length >= total) return rows;
   }
 }
 

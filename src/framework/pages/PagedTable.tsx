@@ -15,11 +15,9 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, "columns"> {
   total: number;
   columns: ColumnsType<T>;
   counterTestId?: string;
-  /** The list counts at most this many + 1 (recordCounter.ts's COUNT_CAP): a larger total is shown as "N+". */
-  countCap?: number;
 }
 
-export function PagedTable<T extends object>({ tableProps, currentPage, pageSize, total, columns, counterTestId = "record-counter", countCap, ...table }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({ tableProps, currentPage, pageSize, total, columns, counterTestId = "record-counter", ...table }: PagedTableProps<T>) {
   const shown = tableProps.dataSource?.length ?? 0;
   // Refine turns on antd's "simple" pager on narrow screens, which has no quick jump: always the full pager.
   const pagination =
@@ -28,7 +26,7 @@ export function PagedTable<T extends object>({ tableProps, currentPage, pageSize
     <>
       {/* No count before the rows arrive (never "0 records" for a moment, nor a total from before a save). */}
       <Text className="record-counter" data-testid={counterTestId} style={tableProps.loading && shown === 0 ? { visibility: "hidden" } : undefined}>
-        {recordCounter(currentPage, pageSize, shown, total, countCap)}
+        {recordCounter(currentPage, pageSize, shown, total)}
       </Text>
       <Table<T>
         {...tableProps}

@@ -12,7 +12,7 @@ import { Link, useSearchParams } from "react-router";
 import { useMemo, useState } from "react";
 import { parse } from "graphql";
 import type { TableColumnsType as ColumnsType } from "antd";
-import { COUNT_CAP, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { fetchAllRows } from "../../framework/pages/CsvExportButton.tsx";
 import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
@@ -38,7 +38,7 @@ export const STUDENT_LIST_QUERY = parse(`query StudentList($limit: Int, $offset:
     outstanding: paymentAdvices(where: ${OUTSTANDING}, limit: 1) { id }
     settled: paymentAdvices(where: ${SETTLED}, limit: 1) { id }
   }
-  users_aggregate(where: $where, limit: ${COUNT_CAP + 1}) { aggregate { count } }
+  users_aggregate(where: $where) { aggregate { count } }
 }`);
 
 type Row = BaseRecord & {
@@ -183,7 +183,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
           <Select id="students-payment" allowClear style={{ width: 140 }} options={Object.entries(STUDENT_PAYMENT_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
       </FilterForm>
-      <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} countCap={COUNT_CAP} columns={columns} scroll={{ x: true }} />
+      <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} columns={columns} scroll={{ x: true }} />
     </Card>
   );
 }
