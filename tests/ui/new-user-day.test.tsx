@@ -71,8 +71,6 @@ describe("a new user's day: curriculum and level filters", () => {
     );
     await signInAs(server.baseUrl, "front_desk");
     await renderResources(resources, "/student-management");
-    // the total comes from the capped count (issue 38): the demo's few students, counted exactly
-    await waitFor(() => expect(screen.getByTestId("record-counter").textContent).toMatch(/^Viewing from 1 - 10 \(out of \d+ records\)$/), wait);
     fireEvent.mouseDown(await screen.findByLabelText("Curriculum", {}, wait));
     expect(await screen.findByTitle(`${c.name} (${c.company})`, {}, wait)).toBeTruthy();
   }, 180_000);
