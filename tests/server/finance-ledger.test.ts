@@ -290,4 +290,12 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
     }
     expect(statements.filter((s) => s.sql.includes("revenue_lines")).length).toBeGreaterThan(1);
   });
+
+  it("a start-up on an up-to-date database reads no window: one check of documents and one of students changed since the last full run", async () => {
+    const statements: string[] = [];
+    const db = recordingDb(server.db, (sql) => statements.push(sql));
+    expect(await backfillLedger(db, 40)).toBe(0);
+    expect(statements.filter((sql) => /\blimit \$\d/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => sql.includes("revenue_lines"))).toEqual([]);
+  });
 });

@@ -182,11 +182,15 @@ describe.each(databaseLanes())("the /v1/graphql token cache (%s)", (lane) => {
     const cached = await cachingVerifier(inner, t.db);
     const told: (string[] | "everyone")[] = [];
     cached.onRevocation((userIds) => told.push(userIds ? [...userIds].sort() : "everyone"));
+    // a socket of another user (registered under its own id) is not called at all
+    const otherTold: unknown[] = [];
+    cached.onRevocation((userIds) => otherTold.push(userIds), "00000000-0000-0000-0000-0000000000ff");
     try {
       const ids = (await t.db.query<{ id: string }>(`select id::text as id from users where username in ('hr', 'sales')`)).rows.map((r) => r.id).sort();
       await t.db.query(`update users set "updatedAt" = "updatedAt" where username in ('hr', 'sales')`);
       for (let i = 0; i < 100 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(told).toEqual([ids]);
+      expect(otherTold).toEqual([]);
     } finally {
       await cached.close();
     }

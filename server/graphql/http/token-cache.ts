@@ -25,8 +25,9 @@ export interface CachingVerifier {
   /**
    * Called after users changed or a session ended (the cache is already empty then): open websockets re-check.
    * `userIds`: only these users changed (the others' sockets need no check); undefined: anyone may have.
+   * `userId`: the listener's own user; it is then called only when that user (or anyone) may have changed.
    */
-  onRevocation(listener: (userIds?: ReadonlySet<string>) => void): () => void;
+  onRevocation(listener: (userIds?: ReadonlySet<string>) => void, userId?: string): () => void;
   close(): Promise<void>;
 }
 
@@ -44,13 +45,18 @@ export interface CachingVerifier {
  */
 export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTable = "public.users"): Promise<CachingVerifier> {
   const cache = new Map<string, { value: Verified; until: number }>();
-  const listeners = new Set<(userIds?: ReadonlySet<string>) => void>();
+  type Listener = (userIds?: ReadonlySet<string>) => void;
+  const listeners = new Set<Listener>();
+  // by user: a write to 5,000 users with 5,000 sockets open calls the few sockets of those users, not 25 × 5,000
+  const byUser = new Map<string, Set<Listener>>();
   // bumped on every change to users: a verification that ran across a change does not store its answer
   let generation = 0;
   const drop = (userIds?: ReadonlySet<string>) => {
     generation++;
     cache.clear();
     for (const l of listeners) l(userIds);
+    if (!userIds) for (const set of byUser.values()) for (const l of set) l(userIds);
+    else for (const id of userIds) for (const l of byUser.get(id) ?? []) l(userIds);
   };
   // with the per-user notification, 'public.users' only empties the cache; 'users:<ids>' tells the sockets
   let namesUsers = false;
@@ -98,13 +104,23 @@ export async function cachingVerifier(verifier: TokenVerifier, db: Db, usersTabl
         return value;
       },
     },
-    onRevocation(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    onRevocation(listener, userId) {
+      if (userId === undefined) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      }
+      let set = byUser.get(userId);
+      if (!set) byUser.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (!set.size && byUser.get(userId) === set) byUser.delete(userId);
+      };
     },
     async close() {
       enabled = false;
       listeners.clear();
+      byUser.clear();
       drop();
       await unlisten?.();
     },

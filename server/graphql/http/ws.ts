@@ -31,7 +31,7 @@ export interface SocketAuth {
   /** The cached token verifier of the POST route (a revocation empties it). */
   verifier: TokenVerifier;
   /** Registers a check to run when users change (those users, or undefined: anyone) or a session ends; returns the unregister function. */
-  onRevocation(listener: (userIds?: ReadonlySet<string>) => void): () => void;
+  onRevocation(listener: (userIds?: ReadonlySet<string>) => void, userId?: string): () => void;
 }
 
 const sameRoles = (a: Session, b: Session) => a.userId === b.userId && a.roles.length === b.roles.length && a.roles.every((r) => b.roles.includes(r));
@@ -173,9 +173,7 @@ export function handleSocket(socket: WebSocket, upgradeHeaders: HeaderMap, engin
               if (expiry <= Date.now()) return endSession();
               expiryTimer = setTimeout(endSession, Math.min(expiry - Date.now(), 2 ** 31 - 1));
             }
-            unwatch = auth.onRevocation((userIds) => {
-              if (!userIds || !session?.userId || userIds.has(session.userId)) void recheck();
-            });
+            unwatch = auth.onRevocation(() => void recheck(), session.userId);
           }
           sendMsg("connection_ack");
           if (legacy) {
