@@ -107,6 +107,28 @@ describe.each(databaseLanes())("statements, reminders and the accounting export 
     expect(await mails(held.id)).toEqual([]);
   });
 
+  it("only the finance manager edits the ledger's account codes: finance staff's edit is refused and changes nothing; staff still edit the other settings", async () => {
+    const gql = (role: string, query: string, variables: Record<string, unknown>) =>
+      server.app.inject({ method: "POST", url: "/v1/graphql", headers: { authorization: `Bearer ${token[role]}` }, payload: { query, variables } });
+    const update = `mutation ($id: uuid!, $value: jsonb!) { update_system_settings_by_pk(pk_columns: { id: $id }, _set: { value: $value }) { id value } }`;
+    const setting = async (key: string) => (await rows<{ id: string; value: Record<string, string> }>(`select id, value from system_settings where key = $1 and "companyId" is null`, [key]))[0]!;
+    const codes = await setting("ledgerAccountCodes");
+    const read = await gql("finance_staff", `query ($id: uuid!) { system_settings_by_pk(id: $id) { value } }`, { id: codes.id });
+    expect(read.json().data.system_settings_by_pk.value.receivable).toBe(codes.value.receivable);
+
+    const refused = await gql("finance_staff", update, { id: codes.id, value: { ...codes.value, receivable: "999" } });
+    expect(refused.json().data?.update_system_settings_by_pk ?? null).toBeNull();
+    expect((await setting("ledgerAccountCodes")).value.receivable).toBe(codes.value.receivable);
+
+    const reminders = await setting("reminderSchedule");
+    const staffEdit = await gql("finance_staff", update, { id: reminders.id, value: reminders.value });
+    expect(staffEdit.json().data.update_system_settings_by_pk.id, staffEdit.body).toBe(reminders.id);
+
+    const managerEdit = await gql("finance_manager", update, { id: codes.id, value: { ...codes.value, receivable: "611" } });
+    expect(managerEdit.json().data.update_system_settings_by_pk.value.receivable, managerEdit.body).toBe("611");
+    await gql("finance_manager", update, { id: codes.id, value: codes.value });
+  });
+
   it("a month of the ledger exports as journal lines and Xero manual journals that balance, match journal_lines and repeat byte for byte", async () => {
     const [month] = await rows<{ companyId: string; from: string; to: string; n: number; debit: string; credit: string }>(
       `select "companyId", date_trunc('month', day)::date::text as from, (date_trunc('month', day) + interval '1 month - 1 day')::date::text as to,
