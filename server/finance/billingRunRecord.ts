@@ -68,7 +68,7 @@ export async function checkRunSelection(db: Queryable, runId: string, sel: Billi
   if (!sameSelection(rows[0]!.selection, sel)) throw new FinanceError(400, M.runOtherSelection);
 }
 
-const RUN_COLUMNS = `r.id, to_char(r."createdAt" at time zone 'Asia/Singapore', 'YYYY-MM-DD"T"HH24:MI:SS') as "createdAt",
+const RUN_COLUMNS = `r.id, r."createdAt",
   coalesce(nullif(u."fullName", ''), u.username) as "createdByName", b.name as "branchName", r.selection, r."issuedCount", r."skippedCount", r.total::text as total`;
 const RUN_FROM = `billing_runs r left join users u on u.id = r."createdBy" left join branches b on b.id = r."branchId"`;
 
