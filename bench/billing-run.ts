@@ -3,8 +3,9 @@
  * the scale data (the branch and term with the most students enrolled, or that term; the scale PAs bill each class's
  * first 12 lessons, so Term 3 is mostly left to bill), over HTTP as the screen makes it: the preview of the branch's term, then the issue in batches
  * of BILLING_BATCH_SIZE, one after another. Needs BENCH_DATABASE_URL, a PostgreSQL database seeded with
- * `DATABASE_URL=… npm run seed -- --scale 20000`. Goal: under 60 s for 2,000 students. The run bills the data
- * (a second run bills other students: those billed are skipped).
+ * `DATABASE_URL=… npm run seed -- --scale 20000`. Goal: under 60 s for 2,000 students. The run bills a copy of that
+ * database (`create database … template …`, dropped after), so every run starts from the same data whatever earlier runs
+ * issued; nothing may be connected to BENCH_DATABASE_URL's database meanwhile (PostgreSQL copies only an idle database).
  */
 import http from "node:http";
 import { request } from "./finance.ts";
@@ -17,11 +18,38 @@ import { DEMO_PASSWORD } from "../server/db/seed-demo.ts";
 import { buildServer } from "../server/app.ts";
 import { configFromEnv } from "../server/config.ts";
 import { todayInSingapore } from "../src/domain/dates.ts";
+import pg from "pg";
 import { BILLING_BATCH_SIZE, type BillingIssueResult, type BillingPreviewRow, type BillingRunSelection } from "../src/domain/finance/billingRun.ts";
 
+/** Runs `sql` on the server's maintenance database (create/drop database cannot run in the database itself). */
+async function onServer(url: string, sql: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function benchBillingRun(o: { students: number; term?: string }): Promise<boolean> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error("billing-run needs BENCH_DATABASE_URL: a PostgreSQL database seeded with `DATABASE_URL=… npm run seed -- --scale 20000`");
+  const source = process.env.BENCH_DATABASE_URL;
+  if (!source) throw new Error("billing-run needs BENCH_DATABASE_URL: a PostgreSQL database seeded with `DATABASE_URL=… npm run seed -- --scale 20000`");
+  const sourceName = decodeURIComponent(new URL(source).pathname.slice(1));
+  const copyName = `${sourceName}_bench_${process.pid}`;
+  const copy = new URL(source);
+  copy.pathname = `/${copyName}`;
+  await onServer(source, `create database "${copyName}" template "${sourceName}"`);
+  try {
+    return await benchOn(copy.toString(), o);
+  } finally {
+    await onServer(source, `drop database if exists "${copyName}" with (force)`);
+  }
+}
+
+async function benchOn(url: string, o: { students: number; term?: string }): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-billing-"));
   const db = await openDatabase({ databaseUrl: url, dataDir });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -34,8 +62,20 @@ export async function benchBillingRun(o: { students: number; term?: string }): P
     await app.listen({ port: 0, host: "127.0.0.1" });
     try {
       const port = (app.server.address() as AddressInfo).port;
-      const signIn = JSON.parse((await request(agent, port, "POST", "/auth/sign-in", { username: "finance_manager", password: DEMO_PASSWORD }, {})).text) as { data: { accessToken: string } };
-      const auth = { authorization: `Bearer ${signIn.data.accessToken}` };
+      const signIn = async () => {
+        const res = JSON.parse((await request(agent, port, "POST", "/auth/sign-in", { username: "finance_manager", password: DEMO_PASSWORD }, {})).text) as { data: { accessToken: string } };
+        return { authorization: `Bearer ${res.data.accessToken}` };
+      };
+      let auth = await signIn();
+      // a slow run outlives the 15-minute access token: sign in again, as the screen's session refresh does
+      const post = async (urlPath: string, body: unknown) => {
+        let res = await request(agent, port, "POST", urlPath, body, auth);
+        if (res.status === 401) {
+          auth = await signIn();
+          res = await request(agent, port, "POST", urlPath, body, auth);
+        }
+        return res;
+      };
       // the branch and term with the most students enrolled in open classes that have lessons in it
       const { rows } = await db.query<{ companyId: string; branchId: string; year: number; term: string; n: number }>(
         `select c."companyId", c."branchId", ac.year, t.name as term, count(distinct sc."userId")::int as n
@@ -62,7 +102,7 @@ export async function benchBillingRun(o: { students: number; term?: string }): P
       console.log(`branch with ${pick.n} students enrolled in ${pick.term} ${pick.year}; ${classIds.length} of its classes chosen`);
 
       let started = Date.now();
-      const preview = await request(agent, port, "POST", "/api/v2/finances/billing-runs/preview", sel, auth);
+      const preview = await post("/api/v2/finances/billing-runs/preview", sel);
       if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${preview.text.slice(0, 300)}`);
       const previewMs = Date.now() - started;
       const all = (JSON.parse(preview.text) as { data: { rows: BillingPreviewRow[] } }).data.rows;
@@ -72,7 +112,7 @@ export async function benchBillingRun(o: { students: number; term?: string }): P
       started = Date.now();
       const results: BillingIssueResult[] = [];
       for (let i = 0; i < billable.length; i += BILLING_BATCH_SIZE) {
-        const res = await request(agent, port, "POST", "/api/v2/finances/billing-runs/issue", { ...sel, studentIds: billable.slice(i, i + BILLING_BATCH_SIZE).map((r) => r.studentId) }, auth);
+        const res = await post("/api/v2/finances/billing-runs/issue", { ...sel, studentIds: billable.slice(i, i + BILLING_BATCH_SIZE).map((r) => r.studentId) });
         if (res.status !== 200) throw new Error(`issue: ${res.status} ${res.text.slice(0, 300)}`);
         results.push(...(JSON.parse(res.text) as { data: { results: BillingIssueResult[] } }).data.results);
       }

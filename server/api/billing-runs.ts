@@ -10,7 +10,8 @@ import type { ServerContext } from "../context.ts";
 import type { PolicyService } from "../auth/policy/index.ts";
 import { BILLING_RUN_MESSAGES as M } from "../../src/domain/finance/billingRun.ts";
 import { ACTION_METHOD, paActionObject, type ActionCheck } from "../finance/paymentAdvices.ts";
-import { billingRunOptions, issueBillingRun, previewBillingRun } from "../finance/billingRun.ts";
+import { billingRunOptions, previewBillingRun } from "../finance/billingRun.ts";
+import { billingRun, issueAndRecord, listBillingRuns } from "../finance/billingRunRecord.ts";
 import { requiredDay, uuid, validationError } from "./validation.ts";
 import { runFinance } from "./finances.ts";
 
@@ -26,8 +27,16 @@ const selection = {
   dueDate: requiredDay(M.dueDate),
 };
 const previewBody = z.object(selection);
-const issueBody = z.object({ ...selection, studentIds: z.array(uuid(), { error: M.students }).min(1, M.students).max(200) });
+const issueBody = z.object({
+  ...selection,
+  studentIds: z.array(uuid(), { error: M.students }).min(1, M.students).max(200),
+  /** The stored run the batch belongs to (absent on the first batch: the call creates the run). */
+  runId: uuid().optional(),
+  /** Students of the preview not billed (unticked or skipped), recorded on the run with their reason. */
+  leftOut: z.array(z.object({ studentId: uuid(), reason: z.string().trim().min(1).max(500) })).max(5000).default([]),
+});
 const optionsQuery = z.object({ companyId: uuid(M.company) });
+const runParams = z.object({ id: uuid(M.runUnknown) });
 
 export const billingRunRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: PolicyService }> = async (app, { ctx, policy }) => {
   const { db } = ctx;
@@ -49,7 +58,19 @@ export const billingRunRoutes: FastifyPluginAsync<{ ctx: ServerContext; policy: 
   app.post(`${BASE}/issue`, async (request, reply) => {
     const parsed = issueBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
-    const { studentIds, ...sel } = parsed.data;
-    return runFinance(reply, async () => ({ results: await issueBillingRun(db, sel, studentIds, by(request), can(request)) }));
+    const { studentIds, runId, leftOut, ...sel } = parsed.data;
+    return runFinance(reply, () => issueAndRecord(db, sel, { studentIds, runId, leftOut }, by(request), can(request)));
+  });
+
+  app.get(BASE, async (request, reply) => {
+    const parsed = optionsQuery.safeParse(request.query ?? {});
+    if (!parsed.success) return validationError(reply, parsed.error);
+    return runFinance(reply, async () => ({ runs: await listBillingRuns(db, parsed.data.companyId) }));
+  });
+
+  app.get(`${BASE}/:id`, async (request, reply) => {
+    const parsed = runParams.safeParse(request.params ?? {});
+    if (!parsed.success) return validationError(reply, parsed.error);
+    return runFinance(reply, () => billingRun(db, parsed.data.id));
   });
 };

@@ -30,6 +30,8 @@ const exportQuery = z.object({
   from: requiredDay(EXPORT_MESSAGES.badRange),
   to: requiredDay(EXPORT_MESSAGES.badRange),
   format: z.enum(["xero", "lines"], { error: 'The format is "xero" or "lines".' }).default("xero"),
+  /** Which file of a Xero export in parts (1 = the first). */
+  part: z.coerce.number({ error: "The part is a whole number from 1." }).int({ error: "The part is a whole number from 1." }).min(1, { error: "The part is a whole number from 1." }).optional(),
 });
 
 export const statementRoutes: FastifyPluginAsync<{ ctx: ServerContext; media: MediaService; pdfMaker: PdfMaker }> = async (app, { ctx, media, pdfMaker }) => {
@@ -71,7 +73,7 @@ export const statementRoutes: FastifyPluginAsync<{ ctx: ServerContext; media: Me
       const file = await accountingExport(db, query.data);
       return reply.header("Content-Type", "text/csv; charset=utf-8").header("Content-Disposition", `attachment; filename="${file.fileName}"`).header("Cache-Control", "no-store").send(file.csv);
     } catch (e) {
-      if (e instanceof FinanceError) return reply.code(e.status).send({ success: false, message: e.message });
+      if (e instanceof FinanceError) return reply.code(e.status).send({ success: false, message: e.message, ...(e.errors ? { errors: e.errors } : {}) });
       throw e;
     }
   });

@@ -4,7 +4,7 @@
  * with the account codes of the setting — so the same range gives the same bytes.
  */
 import type { Queryable } from "../db/index.ts";
-import { ACCOUNT_CODE_SETTING_KEY, accountCodesFrom, EXPORT_MESSAGES, journalLinesCsv, xeroManualJournalCsv, type AccountCodes, type ExportLine } from "../../src/domain/finance/accountingExport.ts";
+import { ACCOUNT_CODE_SETTING_KEY, accountCodesFrom, EXPORT_MESSAGES, journalLinesCsv, xeroJournals, xeroManualJournalCsv, xeroParts, type AccountCodes, type ExportLine } from "../../src/domain/finance/accountingExport.ts";
 import { daysBetween } from "../../src/domain/finance/reminders.ts";
 import { cents } from "./ledger.ts";
 import { FinanceError } from "./transaction.ts";
@@ -35,8 +35,12 @@ export async function exportLines(db: Queryable, companyId: string, from: string
 
 export type ExportFormat = "xero" | "lines";
 
-/** The file: its name and text. A range over a year, or ending before it starts, is refused. */
-export async function accountingExport(db: Queryable, q: { companyId: string; from: string; to: string; format: ExportFormat }): Promise<{ fileName: string; csv: string }> {
+/**
+ * The file: its name and text. A range over a year, or ending before it starts, is refused. Xero's manual journals
+ * come in parts of at most XERO_IMPORT_MAX_LINES lines: a range that needs more than one is refused without a part
+ * (409, `errors.parts` says how many) and each part is asked for by number.
+ */
+export async function accountingExport(db: Queryable, q: { companyId: string; from: string; to: string; format: ExportFormat; part?: number }): Promise<{ fileName: string; csv: string }> {
   const span = daysBetween(q.from, q.to);
   if (span < 0 || span > 365) throw new FinanceError(400, EXPORT_MESSAGES.badRange);
   const { rows } = await db.query<{ shortName: string | null }>(`select "shortName" from companies where id = $1`, [q.companyId]);
@@ -44,5 +48,16 @@ export async function accountingExport(db: Queryable, q: { companyId: string; fr
   const codes = await accountCodes(db, q.companyId);
   const lines = await exportLines(db, q.companyId, q.from, q.to);
   const base = `${rows[0]!.shortName ?? "ledger"}-${q.from}-${q.to}`;
-  return q.format === "xero" ? { fileName: `${base}-xero-manual-journals.csv`, csv: xeroManualJournalCsv(lines, codes) } : { fileName: `${base}-journal-lines.csv`, csv: journalLinesCsv(lines, codes) };
+  if (q.format === "lines") {
+    if (q.part !== undefined && q.part !== 1) throw new FinanceError(400, EXPORT_MESSAGES.badPart(1));
+    return { fileName: `${base}-journal-lines.csv`, csv: journalLinesCsv(lines, codes) };
+  }
+  const journal = xeroJournals(lines, codes);
+  const parts = xeroParts(journal);
+  if ("error" in parts) throw new FinanceError(400, parts.error);
+  if (q.part === undefined && parts.length > 1) throw new FinanceError(409, EXPORT_MESSAGES.inParts(journal.length, parts.length), { parts: String(parts.length) });
+  const part = q.part ?? 1;
+  if (part > parts.length) throw new FinanceError(400, EXPORT_MESSAGES.badPart(parts.length));
+  const name = parts.length > 1 ? `${base}-xero-manual-journals-part-${part}-of-${parts.length}.csv` : `${base}-xero-manual-journals.csv`;
+  return { fileName: name, csv: xeroManualJournalCsv(parts[part - 1]!, codes.taxRate) };
 }

@@ -1,6 +1,6 @@
 /**
  * The term billing run (issue 39): for a branch's chosen terms, one payment advice per student over their
- * enrolled classes, priced by the PA builder's own code (composePa: today's prices, discounts, deposits,
+ * enrolled classes, priced by the PA builder's own code (composeFromFacts: today's prices, discounts, deposits,
  * registration fee and GST setting) and issued by the finance service, one transaction per PA.
  *
  * What a student is billed (docs/DECISIONS.md, issue 39):
@@ -29,8 +29,8 @@ import {
   type BillingRunOptions,
   type BillingRunSelection,
 } from "../../src/domain/finance/billingRun.ts";
-import { composePa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
-import { loadClasses, loadDiscounts, loadSettings, type LoadedClass } from "./pricing.ts";
+import { branchCompanyOf, composeFromFacts, withdrawnUntil, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { loadClasses, loadDiscounts, loadSettings, type FinanceSettings, type LoadedClass } from "./pricing.ts";
 import { primaryParent } from "./paper.ts";
 import { createIssuedPaymentAdvice, type ActionCheck } from "./paymentAdvices.ts";
 import { lockStudentMoney } from "./locks.ts";
@@ -96,21 +96,14 @@ interface BilledCard {
   issueDate: string | null;
 }
 
-/** The cards of the students' live PAs (latest first): the lessons they bill and the discounts they applied. */
-async function billedCards(db: Queryable, studentIds: readonly string[]): Promise<BilledCard[]> {
-  const { rows } = await db.query<BilledCard>(
-    `select pa."studentId", pa.name as "paName", card->>'id' as "classId", card->'responses'->'lessonIds' as "lessonIds", card->'discountIds' as "discountIds", pa."issueDate"::text as "issueDate"
-     from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
-     where pa."studentId" = any($1::uuid[]) and pa.status <> 'deleted' and pa."paymentStatus" = any($2::text[])
-     order by pa."issueDate" desc nulls last, pa.name desc`,
-    [studentIds, LIVE_PA],
-  );
-  return rows;
-}
-
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();
-  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
   return out;
 }
 
@@ -119,18 +112,43 @@ function chosenTerms(cls: LoadedClass, names: readonly string[]) {
   return cls.terms.filter((t) => names.includes(t.name));
 }
 
-/** The proposals of the selection's students (or of some of them), in order of name. */
-async function propose(db: Queryable, sel: BillingRunSelection, onlyIds: readonly string[] | null): Promise<Proposal[]> {
+/** What the run reads once for all its students: who, their classes priced for both student types, settings, discounts. */
+interface RunFacts {
+  sel: BillingRunSelection;
+  today: string;
+  students: Candidate[];
+  enrolmentsOf: Map<string, Enrolment[]>;
+  takers: Set<string>;
+  classesFor: Record<"new" | "existing", Map<string, LoadedClass>>;
+  settings: FinanceSettings;
+  discounts: PaFacts["discounts"];
+  eligible: Set<string>;
+  siblingDiscount: string | null;
+  companyKnown: boolean;
+  branchCompany: string | null | undefined;
+}
+
+/** What must be read per student under the student's lock when the PA is issued (a rerun, a second tab or a PA made by hand meanwhile). */
+interface StudentFacts {
+  billedOf: Map<string, BilledCard[]>;
+  hasDeposit: Set<string>;
+  everIssued: Set<string>;
+  /** Students with a paid PA: "existing" for special-class prices (pricing.ts studentType). */
+  existing: Set<string>;
+  withdrawn: Map<string, Map<string, string>>;
+}
+
+async function loadRun(db: Queryable, sel: BillingRunSelection, onlyIds: readonly string[] | null): Promise<RunFacts | null> {
   const { students, enrolments } = await candidates(db, sel, onlyIds);
-  if (!students.length) return [];
+  if (!students.length) return null;
   // Siblings count when they are in the selection too, so a batch of the run decides as its preview did.
   const ids = new Set(students.map((s) => s.id));
   const siblingIds = [...new Set(students.flatMap((s) => s.siblingIds))].filter((id) => !ids.has(id));
   const siblings = onlyIds && siblingIds.length ? (await candidates(db, sel, siblingIds)).students : [];
-  const takers = siblingDiscountTakers([...students, ...siblings]);
-  const classes = await loadClasses(db, [...new Set(enrolments.map((e) => e.classId))], "existing");
-  const billed = await billedCards(db, students.map((s) => s.id));
-  const settings = await loadSettings(db, sel.companyId);
+  const classIds = [...new Set(enrolments.map((e) => e.classId))];
+  const existing = await loadClasses(db, classIds, "existing");
+  // only special and others classes are priced by student type: the others are read once
+  const byType = [...existing.values()].some((c) => isTermless(c.classType));
   const discounts = await loadDiscounts(db, sel.companyId);
   const today = todayInSingapore();
   const eligible = new Set(discounts.filter((d) => isDiscountEligible(d, today)).map((d) => d.id));
@@ -138,119 +156,166 @@ async function propose(db: Queryable, sel: BillingRunSelection, onlyIds: readonl
     `select id from discounts where "companyId" = $1 and type = 'sibling_discount' and status = 'active' order by "order", name`,
     [sel.companyId],
   );
-  const siblingDiscount = siblingRows.map((r) => r.id).find((id) => eligible.has(id)) ?? null;
-  const { rows: depositRows } = await db.query<{ studentId: string; classId: string }>(
-    `select distinct "studentId", "classId" from deposits where "studentId" = any($1::uuid[]) and status <> 'deleted'`,
-    [students.map((s) => s.id)],
-  );
-  const hasDeposit = new Set(depositRows.map((r) => `${r.studentId}|${r.classId}`));
-  const { rows: issuedRows } = await db.query<{ studentId: string }>(
-    `select distinct "studentId" from payment_advices where "studentId" = any($1::uuid[]) and status <> 'deleted' and "paymentStatus" <> 'draft'`,
-    [students.map((s) => s.id)],
-  );
-  const everIssued = new Set(issuedRows.map((r) => r.studentId));
-
-  const billedOf = groupBy(billed, (b) => b.studentId);
-  const enrolmentsOf = groupBy(enrolments, (e) => e.studentId);
-  return students.map((s) => {
-    const warnings: string[] = [];
-    const cards: ClassInformationEntry[] = [];
-    const shown: BillingPreviewClass[] = [];
-    const mine = billedOf.get(s.id) ?? [];
-    const alreadyPas = new Set<string>();
-    const alreadyWhat: string[] = [];
-    for (const e of enrolmentsOf.get(s.id) ?? []) {
-      const cls = classes.get(e.classId);
-      if (!cls) continue;
-      const onClass = mine.filter((b) => b.classId === cls.id);
-      const billedLessons = new Set(onClass.flatMap((b) => b.lessonIds ?? []));
-      const terms = chosenTerms(cls, sel.termNames).filter((t) => isTermSelectable(t, e.lessonStartDate));
-      const lessonsOf = (termId: string | null, from: string | null, to: string | null) =>
-        cls.lessons.filter((l) => isBillableLesson(l) && (!e.lessonStartDate || l.date >= e.lessonStartDate) && (termId === null || l.termId === termId) && (!from || l.date >= from) && (!to || l.date <= to));
-      let termIds: string[] = [];
-      let lessons = 0;
-      if (isTermless(cls.classType)) {
-        const from = terms.map((t) => t.startDate).sort()[0] ?? null;
-        const to = terms.map((t) => t.endDate).sort().at(-1) ?? null;
-        if (!terms.length || !lessonsOf(null, from, to).length) continue;
-        if (onClass.length) {
-          onClass.forEach((b) => alreadyPas.add(b.paName));
-          alreadyWhat.push(cls.name);
-          continue;
-        }
-        lessons = lessonsOf(null, null, null).length;
-      } else {
-        for (const t of terms) {
-          const own = lessonsOf(t.id, null, null);
-          if (!own.length) continue;
-          const on = onClass.filter((b) => (b.lessonIds ?? []).some((id) => own.some((l) => l.id === id)));
-          if (own.some((l) => billedLessons.has(l.id))) {
-            on.forEach((b) => alreadyPas.add(b.paName));
-            alreadyWhat.push(`${cls.name} ${t.name}`);
-            continue;
-          }
-          termIds.push(t.id);
-          lessons += own.length;
-        }
-        if (!termIds.length) continue;
-        termIds = [...new Set(termIds)];
-      }
-      const carried = (onClass[0]?.discountIds ?? []).filter((id) => eligible.has(id));
-      const discountIds = [...new Set([...carried, ...(siblingDiscount && takers.has(s.id) ? [siblingDiscount] : [])])];
-      cards.push({
-        id: cls.id,
-        lessonStartDate: e.lessonStartDate,
-        termIds: isTermless(cls.classType) ? [] : termIds,
-        discountIds,
-        quantityAdditionalLesson: 0,
-        additionalDiscount: 0,
-        booterClassIds: [],
-        otherPayments: [],
-        deductions: [],
-        deposits: settings.deposit > 0 && !hasDeposit.has(`${s.id}|${cls.id}`) ? [{ name: "Deposit", amount: settings.deposit }] : [],
-        deductedDeposit: [],
-        isDeductedDeposit: false,
-      });
-      shown.push({ classId: cls.id, className: cls.name, terms: isTermless(cls.classType) ? [] : cls.terms.filter((t) => termIds.includes(t.id)).map((t) => t.name), lessons });
-    }
-    if (alreadyWhat.length) warnings.push(M.alreadyBilled([...alreadyPas].sort(), alreadyWhat));
-    const parentEmail = primaryParent(s.parents)?.email ?? null;
-    if (!parentEmail) warnings.push(M.noParentEmail);
-    const row: BillingPreviewRow = {
-      studentId: s.id,
-      studentName: s.name,
-      username: s.username,
-      parentEmail,
-      classes: shown,
-      total: null,
-      warnings,
-      skipReason: cards.length ? null : alreadyWhat.length ? M.nothingToBill : M.noClass,
-    };
-    if (!cards.length) return { row, fields: null };
-    const fields: PaFieldsInput = {
-      studentId: s.id,
-      companyId: sel.companyId,
-      branchId: sel.branchId,
-      issueDate: today,
-      dueDate: sel.dueDate,
-      qrExpiryDate: null,
-      hasExpiryDate: false,
-      axsCode: null,
-      isRegistrationFee: !everIssued.has(s.id),
-      gst: settings.defaultGst,
-      remarks: null,
-      notes: settings.defaultNotes,
-      classInformations: cards,
-    };
-    return { row, fields };
-  });
+  const { rows: companies } = await db.query(`select 1 from companies where id = $1 and status <> 'deleted'`, [sel.companyId]);
+  return {
+    sel,
+    today,
+    students,
+    enrolmentsOf: groupBy(enrolments, (e) => e.studentId),
+    takers: siblingDiscountTakers([...students, ...siblings]),
+    classesFor: { existing, new: byType ? await loadClasses(db, classIds, "new") : existing },
+    settings: await loadSettings(db, sel.companyId),
+    discounts,
+    eligible,
+    siblingDiscount: siblingRows.map((r) => r.id).find((id) => eligible.has(id)) ?? null,
+    companyKnown: companies.length > 0,
+    branchCompany: await branchCompanyOf(db, sel.branchId),
+  };
 }
 
+async function loadStudentFacts(db: Queryable, studentIds: readonly string[], classIds: readonly string[]): Promise<StudentFacts> {
+  const { rows: billed } = await db.query<BilledCard>(
+    `select pa."studentId", pa.name as "paName", card->>'id' as "classId", card->'responses'->'lessonIds' as "lessonIds", card->'discountIds' as "discountIds", pa."issueDate"::text as "issueDate"
+     from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
+     where pa."studentId" = any($1::uuid[]) and pa.status <> 'deleted' and pa."paymentStatus" = any($2::text[])
+     order by pa."issueDate" desc nulls last, pa.name desc`,
+    [studentIds, LIVE_PA],
+  );
+  const { rows: depositRows } = await db.query<{ studentId: string; classId: string }>(
+    `select distinct "studentId", "classId" from deposits where "studentId" = any($1::uuid[]) and status <> 'deleted'`,
+    [studentIds],
+  );
+  const { rows: issuedRows } = await db.query<{ studentId: string; paid: boolean }>(
+    `select "studentId", bool_or("paymentStatus" in ('paid', 'overpaid')) as paid from payment_advices
+     where "studentId" = any($1::uuid[]) and status <> 'deleted' and "paymentStatus" <> 'draft' group by "studentId"`,
+    [studentIds],
+  );
+  return {
+    billedOf: groupBy(billed, (b) => b.studentId),
+    hasDeposit: new Set(depositRows.map((r) => `${r.studentId}|${r.classId}`)),
+    everIssued: new Set(issuedRows.map((r) => r.studentId)),
+    existing: new Set(issuedRows.filter((r) => r.paid).map((r) => r.studentId)),
+    withdrawn: await withdrawnUntil(db, studentIds, classIds),
+  };
+}
+
+/** One student's proposal, from what the run and the student's facts hold (no I/O). */
+function proposeOne(run: RunFacts, facts: StudentFacts, s: Candidate): Proposal {
+  const { sel, settings, eligible, siblingDiscount, takers, today } = run;
+  const classes = run.classesFor.existing;
+  const warnings: string[] = [];
+  const cards: ClassInformationEntry[] = [];
+  const shown: BillingPreviewClass[] = [];
+  const mine = facts.billedOf.get(s.id) ?? [];
+  const alreadyPas = new Set<string>();
+  const alreadyWhat: string[] = [];
+  for (const e of run.enrolmentsOf.get(s.id) ?? []) {
+    const cls = classes.get(e.classId);
+    if (!cls) continue;
+    const onClass = mine.filter((b) => b.classId === cls.id);
+    const billedLessons = new Set(onClass.flatMap((b) => b.lessonIds ?? []));
+    const terms = chosenTerms(cls, sel.termNames).filter((t) => isTermSelectable(t, e.lessonStartDate));
+    const lessonsOf = (termId: string | null, from: string | null, to: string | null) =>
+      cls.lessons.filter((l) => isBillableLesson(l) && (!e.lessonStartDate || l.date >= e.lessonStartDate) && (termId === null || l.termId === termId) && (!from || l.date >= from) && (!to || l.date <= to));
+    let termIds: string[] = [];
+    let lessons = 0;
+    if (isTermless(cls.classType)) {
+      const from = terms.map((t) => t.startDate).sort()[0] ?? null;
+      const to = terms.map((t) => t.endDate).sort().at(-1) ?? null;
+      if (!terms.length || !lessonsOf(null, from, to).length) continue;
+      if (onClass.length) {
+        onClass.forEach((b) => alreadyPas.add(b.paName));
+        alreadyWhat.push(cls.name);
+        continue;
+      }
+      lessons = lessonsOf(null, null, null).length;
+    } else {
+      for (const t of terms) {
+        const own = lessonsOf(t.id, null, null);
+        if (!own.length) continue;
+        const on = onClass.filter((b) => (b.lessonIds ?? []).some((id) => own.some((l) => l.id === id)));
+        if (own.some((l) => billedLessons.has(l.id))) {
+          on.forEach((b) => alreadyPas.add(b.paName));
+          alreadyWhat.push(`${cls.name} ${t.name}`);
+          continue;
+        }
+        termIds.push(t.id);
+        lessons += own.length;
+      }
+      if (!termIds.length) continue;
+      termIds = [...new Set(termIds)];
+    }
+    const carried = (onClass[0]?.discountIds ?? []).filter((id) => eligible.has(id));
+    const discountIds = [...new Set([...carried, ...(siblingDiscount && takers.has(s.id) ? [siblingDiscount] : [])])];
+    cards.push({
+      id: cls.id,
+      lessonStartDate: e.lessonStartDate,
+      termIds: isTermless(cls.classType) ? [] : termIds,
+      discountIds,
+      quantityAdditionalLesson: 0,
+      additionalDiscount: 0,
+      booterClassIds: [],
+      otherPayments: [],
+      deductions: [],
+      deposits: settings.deposit > 0 && !facts.hasDeposit.has(`${s.id}|${cls.id}`) ? [{ name: "Deposit", amount: settings.deposit }] : [],
+      deductedDeposit: [],
+      isDeductedDeposit: false,
+    });
+    shown.push({ classId: cls.id, className: cls.name, terms: isTermless(cls.classType) ? [] : cls.terms.filter((t) => termIds.includes(t.id)).map((t) => t.name), lessons });
+  }
+  if (alreadyWhat.length) warnings.push(M.alreadyBilled([...alreadyPas].sort(), alreadyWhat));
+  const parentEmail = primaryParent(s.parents)?.email ?? null;
+  if (!parentEmail) warnings.push(M.noParentEmail);
+  const row: BillingPreviewRow = {
+    studentId: s.id,
+    studentName: s.name,
+    username: s.username,
+    parentEmail,
+    classes: shown,
+    total: null,
+    warnings,
+    skipReason: cards.length ? null : alreadyWhat.length ? M.nothingToBill : M.noClass,
+  };
+  if (!cards.length) return { row, fields: null };
+  const fields: PaFieldsInput = {
+    studentId: s.id,
+    companyId: sel.companyId,
+    branchId: sel.branchId,
+    issueDate: today,
+    dueDate: sel.dueDate,
+    qrExpiryDate: null,
+    hasExpiryDate: false,
+    axsCode: null,
+    isRegistrationFee: !facts.everIssued.has(s.id),
+    gst: settings.defaultGst,
+    remarks: null,
+    notes: settings.defaultNotes,
+    classInformations: cards,
+  };
+  return { row, fields };
+}
+
+/** What the PA builder's composer needs for one student of the run, from what the run and the student's facts hold. */
+function paFacts(run: RunFacts, facts: StudentFacts, studentId: string): PaFacts {
+  return {
+    studentKnown: true,
+    companyKnown: run.companyKnown,
+    branchCompany: run.branchCompany,
+    settings: run.settings,
+    classes: run.classesFor[facts.existing.has(studentId) ? "existing" : "new"],
+    discounts: run.discounts,
+    deposits: [],
+    withdrawnUntil: facts.withdrawn.get(studentId) ?? new Map(),
+  };
+}
+
+const ISSUE_OPTIONS = { issued: true, paId: null, checkQrExpiry: true } as const;
+
 /** Prices a proposal with the builder's code; a refusal (no price row, …) skips the student with its message. */
-async function priced(db: Queryable, p: Proposal): Promise<Proposal> {
+function priced(p: Proposal, facts: PaFacts): Proposal {
   if (!p.fields) return p;
   try {
-    const composed = await composePa(db, p.fields, { issued: true, paId: null, checkQrExpiry: true });
+    const composed = composeFromFacts(facts, p.fields, ISSUE_OPTIONS);
     return { ...p, row: { ...p.row, total: composed.columns.summary.total } };
   } catch (e) {
     if (e instanceof FinanceError) return { row: { ...p.row, skipReason: e.message }, fields: null };
@@ -262,31 +327,43 @@ function checkSelection(sel: BillingRunSelection): void {
   if (sel.dueDate < todayInSingapore()) throw new FinanceError(400, M.duePast, { dueDate: M.duePast });
 }
 
-/** POST …/billing-runs/preview: every student's proposed PA, or why none. Reads only. */
+/** POST …/billing-runs/preview: every student's proposed PA, or why none. Reads only: a few set-based queries for the whole run. */
 export async function previewBillingRun(db: Queryable, sel: BillingRunSelection): Promise<BillingPreviewRow[]> {
   checkSelection(sel);
-  const rows: BillingPreviewRow[] = [];
-  for (const p of await propose(db, sel, null)) rows.push((await priced(db, p)).row);
-  return rows;
+  const run = await loadRun(db, sel, null);
+  if (!run) return [];
+  const facts = await loadStudentFacts(db, run.students.map((s) => s.id), [...run.classesFor.existing.keys()]);
+  return run.students.map((s) => priced(proposeOne(run, facts, s), paFacts(run, facts, s.id)).row);
 }
 
 /**
  * POST …/billing-runs/issue: the given students' PAs, in the order given (their numbers follow it), each
- * created and issued in its own finance transaction under the student's lock, proposed again inside it: a
- * student billed meanwhile (a rerun, a second tab, a PA made by hand) is skipped, never billed twice.
+ * created and issued in its own finance transaction under the student's lock. The batch's classes, prices,
+ * settings and discounts are read once; what a student's PA depends on that may have changed (their live PAs,
+ * deposits, paid PAs, withdrawals) is read again under the student's lock: a student billed meanwhile (a rerun,
+ * a second tab, a PA made by hand) is skipped, never billed twice.
  */
 export async function issueBillingRun(db: Db, sel: BillingRunSelection, studentIds: readonly string[], by: string | null, can: ActionCheck): Promise<BillingIssueResult[]> {
   checkSelection(sel);
   await requireRight(can, "issue");
+  const wanted = [...new Set(studentIds)];
+  const run = await loadRun(db, sel, wanted);
+  const byId = new Map((run?.students ?? []).map((s) => [s.id, s]));
   const results: BillingIssueResult[] = [];
-  for (const studentId of new Set(studentIds)) {
+  for (const studentId of wanted) {
+    const student = byId.get(studentId);
+    if (!run || !student) {
+      results.push({ studentId, status: "skipped", reason: M.noClass });
+      continue;
+    }
     try {
       results.push(
         await financeTransaction(db, async (tx): Promise<BillingIssueResult> => {
           await lockStudentMoney(tx, studentId);
-          const [p] = await propose(tx, sel, [studentId]);
-          if (!p?.fields) return { studentId, status: "skipped", reason: p?.row.skipReason ?? M.noClass };
-          const pa = await createIssuedPaymentAdvice(tx, p.fields, by);
+          const facts = await loadStudentFacts(tx, [studentId], (run.enrolmentsOf.get(studentId) ?? []).map((e) => e.classId));
+          const p = proposeOne(run, facts, student);
+          if (!p.fields) return { studentId, status: "skipped", reason: p.row.skipReason ?? M.noClass };
+          const pa = await createIssuedPaymentAdvice(tx, p.fields, by, paFacts(run, facts, studentId));
           return { studentId, status: "issued", paymentAdviceId: pa.id, name: pa.name ?? "", total: pa.summary.total, parentEmail: p.row.parentEmail };
         }),
       );

@@ -7,14 +7,14 @@ import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { isTermSelectable, isTermless } from "../../src/domain/finance/classCard.ts";
-import { isDiscountEligible } from "../../src/domain/finance/discounts.ts";
+import { isDiscountEligible, type DiscountRule } from "../../src/domain/finance/discounts.ts";
 import { computePaymentAdvice, type ClassInformationEntry, type PaymentAdviceTotals } from "../../src/domain/finance/paymentAdvice.ts";
 import type { ClassInformationStored, PaymentAdviceRecord } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { classInformationToStored, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { SUMMARY_FIGURES, type GstPercent } from "../../src/domain/finance/summary.ts";
 import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bounds.ts";
-import { loadClasses, loadDiscounts, loadSettings, studentType } from "./pricing.ts";
+import { loadClasses, loadDiscounts, loadSettings, studentType, type FinanceSettings, type LoadedClass } from "./pricing.ts";
 import { fieldErrors, FinanceError } from "./transaction.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
 
@@ -90,17 +90,86 @@ export interface ComposedPa {
 }
 
 /**
- * The last lesson date of each class the student was withdrawn from (their latest enrolment in it is
+ * The last lesson date of each class each student was withdrawn from (their latest enrolment in it is
  * `withdrawn`): a card of such a class bills no lesson after it (FINANCE.md §4, withdrawal per class card).
  */
-async function withdrawnUntil(tx: Queryable, studentId: string, classIds: readonly string[]): Promise<Map<string, string>> {
-  if (!classIds.length) return new Map();
-  const { rows } = await tx.query<{ classId: string; status: string; endDate: string | null }>(
-    `select distinct on ("classId") "classId", status, "endDate"::text as "endDate" from student_classes
-     where "userId" = $1 and "classId"::text = any($2::text[]) and status <> 'deleted' order by "classId", "lessonStartDate" desc nulls last, "createdAt" desc`,
-    [studentId, [...classIds]],
+export async function withdrawnUntil(tx: Queryable, studentIds: readonly string[], classIds: readonly string[]): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  if (!classIds.length || !studentIds.length) return out;
+  const { rows } = await tx.query<{ userId: string; classId: string; status: string; endDate: string | null }>(
+    `select distinct on ("userId", "classId") "userId", "classId", status, "endDate"::text as "endDate" from student_classes
+     where "userId"::text = any($1::text[]) and "classId"::text = any($2::text[]) and status <> 'deleted' order by "userId", "classId", "lessonStartDate" desc nulls last, "createdAt" desc`,
+    [[...studentIds], [...new Set(classIds)]],
   );
-  return new Map(rows.filter((r) => r.status === "withdrawn" && r.endDate).map((r) => [r.classId, r.endDate!]));
+  for (const r of rows) {
+    if (r.status !== "withdrawn" || !r.endDate) continue;
+    if (!out.has(r.userId)) out.set(r.userId, new Map());
+    out.get(r.userId)!.set(r.classId, r.endDate);
+  }
+  return out;
+}
+
+/** What composing a PA reads from the database; a billing run reads it once for many students (server/finance/billingRun.ts). */
+export interface PaFacts {
+  studentKnown: boolean;
+  companyKnown: boolean;
+  /** The branch's company (null: a branch without one); undefined: no such branch (or none asked). */
+  branchCompany: string | null | undefined;
+  settings: FinanceSettings;
+  /** The PA's classes and boosters, priced for the student's type (new or existing). */
+  classes: Map<string, LoadedClass>;
+  discounts: Array<DiscountRule & { name: string }>;
+  /** The deposits the PA says it deducts: status, amount and whether another live PA applies them. */
+  deposits: Array<{ id: string; amount: string; depositStatus: string; elsewhere: boolean }>;
+  /** The last lesson date of each withdrawn class (withdrawnUntil). */
+  withdrawnUntil: Map<string, string>;
+}
+
+export const classIdsOf = (input: PaFieldsInput): string[] => [...input.classInformations.map((e) => e.id), ...input.classInformations.flatMap((e) => e.booterClassIds)];
+const depositIdsOf = (input: PaFieldsInput): string[] => input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
+
+/** Reads what composing this PA needs. */
+export async function loadPaFacts(tx: Queryable, input: PaFieldsInput, paId: string | null): Promise<PaFacts> {
+  const { rows: people } = await tx.query<{ id: string }>(`select id from users where id = $1 and type = 'student' and status <> 'deleted'`, [input.studentId]);
+  const { rows: companies } = await tx.query<{ id: string }>(`select id from companies where id = $1 and status <> 'deleted'`, [input.companyId]);
+  const branchCompany = input.branchId ? await branchCompanyOf(tx, input.branchId) : undefined;
+  const depositIds = depositIdsOf(input);
+  const deposits = depositIds.length
+    ? (
+        await tx.query<PaFacts["deposits"][number]>(
+          `select d.id, d.amount::text as amount, d."depositStatus",
+             exists (select 1 from payment_advices pa, jsonb_array_elements(pa."classInformations") card, jsonb_array_elements(card->'deductedDeposit') dd
+                     where pa.id is distinct from $3::uuid and pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid')
+                       and (card->>'isDeductedDeposit')::boolean and dd->>'depositId' = d.id::text) as elsewhere
+           from deposits d where d.id::text = any($1::text[]) and d."studentId" = $2 and d.status <> 'deleted'`,
+          [depositIds, input.studentId, paId],
+        )
+      ).rows
+    : [];
+  return {
+    studentKnown: people.length > 0,
+    companyKnown: companies.length > 0,
+    branchCompany,
+    settings: await loadSettings(tx, input.companyId),
+    classes: await loadClasses(tx, classIdsOf(input), await studentType(tx, input.studentId, paId)),
+    discounts: await loadDiscounts(tx, input.companyId),
+    deposits,
+    withdrawnUntil: (await withdrawnUntil(tx, [input.studentId], input.classInformations.map((e) => e.id))).get(input.studentId) ?? new Map(),
+  };
+}
+
+/** A branch's company: null when it has none, undefined when there is no such branch. */
+export async function branchCompanyOf(tx: Queryable, branchId: string): Promise<string | null | undefined> {
+  const { rows } = await tx.query<{ companyId: string | null }>(`select "companyId" from branches where id = $1 and status <> 'deleted'`, [branchId]);
+  return rows.length ? rows[0]!.companyId : undefined;
+}
+
+export interface ComposeOptions {
+  issued: boolean;
+  paId: string | null;
+  allowedDepositIds?: readonly string[];
+  checkQrExpiry: boolean;
+  repricing?: boolean;
 }
 
 /**
@@ -110,21 +179,19 @@ async function withdrawnUntil(tx: Queryable, studentId: string, classIds: readon
  * server prices an issued PA again after a withdrawal, with the user's choices unchanged — a class
  * closed or a discount expired since does not refuse it.
  */
-export async function composePa(
-  tx: Queryable,
-  input: PaFieldsInput,
-  options: { issued: boolean; paId: string | null; allowedDepositIds?: readonly string[]; checkQrExpiry: boolean; repricing?: boolean },
-): Promise<ComposedPa> {
+export async function composePa(tx: Queryable, input: PaFieldsInput, options: ComposeOptions): Promise<ComposedPa> {
+  return composeFromFacts(await loadPaFacts(tx, input, options.paId), input, options);
+}
+
+/** composePa over facts already read: no I/O, so a billing run prices thousands of PAs from one read. */
+export function composeFromFacts(facts: PaFacts, input: PaFieldsInput, options: ComposeOptions): ComposedPa {
   const errors: Record<string, string> = {};
-  const { rows: people } = await tx.query<{ id: string }>(`select id from users where id = $1 and type = 'student' and status <> 'deleted'`, [input.studentId]);
-  if (!people.length) errors.studentId = PA_FIELD_MESSAGES.studentUnknown;
-  const { rows: companies } = await tx.query<{ id: string }>(`select id from companies where id = $1 and status <> 'deleted'`, [input.companyId]);
-  if (!companies.length) errors.companyId = PA_FIELD_MESSAGES.companyUnknown;
+  if (!facts.studentKnown) errors.studentId = PA_FIELD_MESSAGES.studentUnknown;
+  if (!facts.companyKnown) errors.companyId = PA_FIELD_MESSAGES.companyUnknown;
   if (Object.keys(errors).length) throw fieldErrors(errors);
   if (input.branchId) {
-    const { rows } = await tx.query<{ companyId: string | null }>(`select "companyId" from branches where id = $1 and status <> 'deleted'`, [input.branchId]);
-    if (!rows.length) errors.branchId = PA_FIELD_MESSAGES.branch;
-    else if (rows[0]!.companyId && rows[0]!.companyId !== input.companyId) errors.branchId = PA_FIELD_MESSAGES.branchOtherCompany;
+    if (facts.branchCompany === undefined) errors.branchId = PA_FIELD_MESSAGES.branch;
+    else if (facts.branchCompany && facts.branchCompany !== input.companyId) errors.branchId = PA_FIELD_MESSAGES.branchOtherCompany;
   }
 
   if (options.issued) {
@@ -137,11 +204,8 @@ export async function composePa(
   if (input.issueDate && input.dueDate && input.dueDate < input.issueDate) errors.dueDate = PA_FIELD_MESSAGES.dueBeforeIssue;
   if (options.checkQrExpiry && input.qrExpiryDate && input.qrExpiryDate <= todayInSingapore()) errors.qrExpiryDate = PA_FIELD_MESSAGES.qrExpiryPast;
 
-  const settings = await loadSettings(tx, input.companyId);
-  const type = await studentType(tx, input.studentId, options.paId);
+  const { settings, classes, discounts } = facts;
   const boosterIds = input.classInformations.flatMap((e) => e.booterClassIds);
-  const classes = await loadClasses(tx, [...input.classInformations.map((e) => e.id), ...boosterIds], type);
-  const discounts = await loadDiscounts(tx, input.companyId);
   const discountById = new Map(discounts.map((d) => [d.id, d]));
 
   const programmes = new Map<string, number>();
@@ -182,19 +246,11 @@ export async function composePa(
 
   // Deducted deposits: paid deposits of this student not applied on another live PA (or those this PA
   // already applies); amounts from the deposits. The caller holds the deposits' locks when it marks them used.
-  const depositIds = input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
+  const depositIds = depositIdsOf(input);
   const depositAmounts = new Map<string, Cents>();
   const appliedElsewhere = new Set<string>();
   if (depositIds.length) {
-    const { rows } = await tx.query<{ id: string; name: string; amount: string; depositStatus: string; elsewhere: boolean }>(
-      `select d.id, d.name, d.amount::text as amount, d."depositStatus",
-         exists (select 1 from payment_advices pa, jsonb_array_elements(pa."classInformations") card, jsonb_array_elements(card->'deductedDeposit') dd
-                 where pa.id is distinct from $3::uuid and pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid')
-                   and (card->>'isDeductedDeposit')::boolean and dd->>'depositId' = d.id::text) as elsewhere
-       from deposits d where d.id::text = any($1::text[]) and d."studentId" = $2 and d.status <> 'deleted'`,
-      [depositIds, input.studentId, options.paId],
-    );
-    for (const r of rows) {
+    for (const r of facts.deposits) {
       const mine = (options.allowedDepositIds ?? []).includes(r.id);
       if (!mine && (r.depositStatus === "used" || r.elsewhere)) appliedElsewhere.add(r.id);
       else if (r.depositStatus === "paid" || mine) depositAmounts.set(r.id, numericToCents(r.amount) ?? 0);
@@ -213,7 +269,7 @@ export async function composePa(
   }
   if (Object.keys(errors).length) throw fieldErrors(errors);
 
-  const endDates = await withdrawnUntil(tx, input.studentId, input.classInformations.map((e) => e.id));
+  const endDates = facts.withdrawnUntil;
   const entries: ClassInformationEntry[] = input.classInformations.map((e) => ({
     ...e,
     lessonEndDate: endDates.get(e.id) ?? null,

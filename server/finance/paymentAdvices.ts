@@ -10,7 +10,7 @@ import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../.
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
-import { composePa, type ComposedPa, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { composeFromFacts, composePa, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
@@ -103,11 +103,16 @@ async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by:
 /**
  * A new PA created and issued at once, inside the caller's finance transaction (the billing run: one
  * transaction per PA, the caller holding the student's lock). The same log rows as init then issue.
+ * `facts`: what pricing needs, already read by the caller (the run reads classes and settings once, the
+ * student's own facts under the lock); without them they are read here.
  */
-export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null): Promise<PaymentAdviceRecord> {
+export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null, facts?: PaFacts): Promise<PaymentAdviceRecord> {
   // the deposits it deducts are locked before they are checked and marked used (FINANCE.md §1), as on save
-  await lockDocuments(tx, "deposits", deductedDepositIds(fields));
-  const composed = await composePa(tx, fields, { issued: true, paId: null, checkQrExpiry: true });
+  const deducted = deductedDepositIds(fields);
+  await lockDocuments(tx, "deposits", deducted);
+  const options = { issued: true, paId: null, checkQrExpiry: true };
+  // deposits deducted are read after their locks, never taken from the caller
+  const composed = facts && !deducted.length ? composeFromFacts(facts, fields, options) : await composePa(tx, fields, options);
   const draft = await insertDraft(tx, composed, by);
   await issueDraft(tx, draft, composed, by);
   return recordOf(tx, draft.id);

@@ -45,7 +45,7 @@ describe.each(databaseLanes())("term billing run [%s]", (lane) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.rows as BillingPreviewRow[];
   };
-  const issue = async (studentIds: string[], role = "finance_staff") => api(server.app, "POST", "/finances/billing-runs/issue", token[role], { ...sel, studentIds });
+  const issue = async (studentIds: string[], role = "finance_staff", runId?: string) => api(server.app, "POST", "/finances/billing-runs/issue", token[role], { ...sel, studentIds, runId });
   const paCount = async () => (await server.db.query<{ n: number }>(`select count(*)::int as n from payment_advices`)).rows[0]!.n;
 
   it("issues one PA per billable student in order without a gap, skips a class with no price row with its reason, reconciles; a rerun issues 0", async () => {
@@ -66,10 +66,12 @@ describe.each(databaseLanes())("term billing run [%s]", (lane) => {
     for (const r of billable) expect(Number(r.total)).toBeGreaterThan(0);
 
     const results: BillingIssueResult[] = [];
+    let runId: string | undefined;
     for (let i = 0; i < rows.length; i += 25) {
-      const res = await issue(rows.slice(i, i + 25).map((r) => r.studentId));
+      const res = await issue(rows.slice(i, i + 25).map((r) => r.studentId), "finance_staff", runId);
       expect(res.statusCode, res.body).toBe(200);
       results.push(...(res.json().data.results as BillingIssueResult[]));
+      runId = res.json().data.runId;
     }
     const issued = results.filter((r) => r.status === "issued");
     expect(issued.map((r) => r.studentId)).toEqual(billable.map((r) => r.studentId));
@@ -90,6 +92,17 @@ describe.each(databaseLanes())("term billing run [%s]", (lane) => {
     );
     expect(stored[0]!.n).toBe(issued.length);
     expect(await reconcile(server.db)).toEqual([]);
+
+    // the run is stored: listed first among the company's runs, its summary and each student's outcome kept
+    const runs = await api(server.app, "GET", `/finances/billing-runs?companyId=${sel.companyId}`, token.front_desk);
+    expect(runs.statusCode, runs.body).toBe(200);
+    const billed = billable.reduce((s, r) => s + Math.round(Number(r.total) * 100), 0);
+    expect(runs.json().data.runs[0]).toMatchObject({ id: runId, issuedCount: billable.length, skippedCount: rows.length - billable.length, total: (billed / 100).toFixed(2), selection: sel });
+    const one = (await api(server.app, "GET", `/finances/billing-runs/${runId}`, token.finance_staff)).json().data;
+    expect(one.results.map((r: { studentId: string }) => r.studentId)).toEqual(rows.map((r) => r.studentId));
+    expect(one.results.find((r: { studentId: string }) => r.studentId === ofUnpriced[0]!.studentId)).toEqual({ studentId: ofUnpriced[0]!.studentId, studentName: ofUnpriced[0]!.studentName, status: "skipped", reason });
+    const otherTerm = await api(server.app, "POST", "/finances/billing-runs/issue", token.finance_staff, { ...sel, termNames: ["Term 1"], studentIds: [rows[0]!.studentId], runId });
+    expect([otherTerm.statusCode, otherTerm.json().message]).toEqual([400, "This billing run was made for another selection."]);
 
     // the same selection again: everything is already billed, nothing is issued
     const again = await preview();

@@ -107,6 +107,64 @@ describe.each(databaseLanes())("statements, reminders and the accounting export 
     expect(await mails(held.id)).toEqual([]);
   });
 
+  it("only the finance manager edits the ledger's account codes: finance staff's edit is refused and changes nothing; staff still edit the other settings", async () => {
+    const gql = (role: string, query: string, variables: Record<string, unknown>) =>
+      server.app.inject({ method: "POST", url: "/v1/graphql", headers: { authorization: `Bearer ${token[role]}` }, payload: { query, variables } });
+    const update = `mutation ($id: uuid!, $value: jsonb!) { update_system_settings_by_pk(pk_columns: { id: $id }, _set: { value: $value }) { id value } }`;
+    const setting = async (key: string) => (await rows<{ id: string; value: Record<string, string> }>(`select id, value from system_settings where key = $1 and "companyId" is null`, [key]))[0]!;
+    const codes = await setting("ledgerAccountCodes");
+    const read = await gql("finance_staff", `query ($id: uuid!) { system_settings_by_pk(id: $id) { value } }`, { id: codes.id });
+    expect(read.json().data.system_settings_by_pk.value.receivable).toBe(codes.value.receivable);
+
+    const refused = await gql("finance_staff", update, { id: codes.id, value: { ...codes.value, receivable: "999" } });
+    expect(refused.json().data?.update_system_settings_by_pk ?? null).toBeNull();
+    expect((await setting("ledgerAccountCodes")).value.receivable).toBe(codes.value.receivable);
+
+    const reminders = await setting("reminderSchedule");
+    const staffEdit = await gql("finance_staff", update, { id: reminders.id, value: reminders.value });
+    expect(staffEdit.json().data.update_system_settings_by_pk.id, staffEdit.body).toBe(reminders.id);
+
+    const managerEdit = await gql("finance_manager", update, { id: codes.id, value: { ...codes.value, receivable: "611" } });
+    expect(managerEdit.json().data.update_system_settings_by_pk.value.receivable, managerEdit.body).toBe("611");
+    await gql("finance_manager", update, { id: codes.id, value: codes.value });
+  });
+
+  it("a Xero export over 300 lines comes in parts of whole, balanced journals: refused without a part, each part asked for by number", async () => {
+    // the company's busiest year of ledger days: more journal lines than one Xero file takes
+    const [span] = await rows<{ companyId: string; from: string; to: string }>(
+      `select "companyId", min(day)::text as from, least(max(day), min(day) + 365)::text as to from journal_lines group by 1 order by count(*) desc limit 1`,
+    );
+    const url = `/finances/ledger-export?companyId=${span!.companyId}&from=${span!.from}&to=${span!.to}&format=xero`;
+    const whole = await api(server.app, "GET", url, token.finance_manager);
+    expect(whole.statusCode, whole.body).toBe(409);
+    const parts = Number(whole.json().errors.parts);
+    expect(parts).toBeGreaterThan(1);
+    expect(whole.json().message).toMatch(new RegExp(`^Xero imports at most 300 lines a file: these \\d+ journal lines come as ${parts} files \\(parts 1 to ${parts}\\); import each of them\\.$`));
+    const seen = new Set<string>();
+    let total = 0;
+    for (let part = 1; part <= parts; part++) {
+      const file = await api(server.app, "GET", `${url}&part=${part}`, token.finance_manager);
+      expect(file.statusCode, file.body).toBe(200);
+      expect(file.headers["content-disposition"]).toContain(`-part-${part}-of-${parts}.csv`);
+      const [head, ...journal] = parseCsv(file.body);
+      expect(head![0]).toBe("*Narration");
+      expect(journal.length).toBeGreaterThan(0);
+      expect(journal.length).toBeLessThanOrEqual(300);
+      const byJournal = new Map<string, number>();
+      for (const r of journal) byJournal.set(`${r[0]}|${r[1]}`, (byJournal.get(`${r[0]}|${r[1]}`) ?? 0) + numericToCents(r[5]!)!);
+      // every journal whole in one part (none met in an earlier one) and balanced
+      for (const [key, sum] of byJournal) {
+        expect(seen.has(key), key).toBe(false);
+        expect(sum, key).toBe(0);
+      }
+      byJournal.forEach((_, key) => seen.add(key));
+      total += journal.length;
+    }
+    expect(total).toBeGreaterThan(300);
+    const beyond = await api(server.app, "GET", `${url}&part=${parts + 1}`, token.finance_manager);
+    expect([beyond.statusCode, beyond.json().message]).toEqual([400, `There are ${parts} parts for this range: choose a part from 1 to ${parts}.`]);
+  });
+
   it("a month of the ledger exports as journal lines and Xero manual journals that balance, match journal_lines and repeat byte for byte", async () => {
     const [month] = await rows<{ companyId: string; from: string; to: string; n: number; debit: string; credit: string }>(
       `select "companyId", date_trunc('month', day)::date::text as from, (date_trunc('month', day) + interval '1 month - 1 day')::date::text as to,

@@ -51,7 +51,7 @@ describe("accounting export", () => {
       ["2026-01-05", "091", 5000], ["2026-01-05", "610", 5900], ["2026-01-05", "820", -900], ["2026-01-05", "830", -10000],
       ["2026-01-06", "090", 100], ["2026-01-06", "610", -100],
     ]);
-    expect(xeroManualJournalCsv(lines, codes).split("\r\n")[1]).toBe('"BME, Pte ledger 05/01/2026",05/01/2026,cash (paynow),091,No GST,50.00,,,,');
+    expect(xeroManualJournalCsv(xeroJournals(lines, codes), codes.taxRate).split("\r\n")[1]).toBe('"BME, Pte ledger 05/01/2026",05/01/2026,cash (paynow),091,No GST,50.00,,,,');
   });
   it("text that would run as a formula is quoted; a bad account code is refused", () => {
     expect(journalLinesCsv(lines.slice(0, 1), codes).split("\r\n")[1]).toContain(",'=A,receivable,,610,109.00,0.00");

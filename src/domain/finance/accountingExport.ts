@@ -36,6 +36,10 @@ export const EXPORT_MESSAGES = {
   badRange: "Choose a date range of at most 366 days, the start not after the end.",
   company: "Please select a company.",
   badCode: (key: string) => `The account code for ${key} must be 1 to 10 letters or digits.`,
+  inParts: (lines: number, parts: number) =>
+    `Xero imports at most ${XERO_IMPORT_MAX_LINES} lines a file: these ${lines} journal lines come as ${parts} files (parts 1 to ${parts}); import each of them.`,
+  badPart: (parts: number) => `There ${parts === 1 ? "is 1 part" : `are ${parts} parts`} for this range: choose a part from 1 to ${parts}.`,
+  journalTooLong: (narration: string, lines: number) => `The journal "${narration}" has ${lines} lines, more than Xero imports in one file (${XERO_IMPORT_MAX_LINES}).`,
 } as const;
 
 /** The setting's value → codes (defaults for what it leaves out); the key of the first bad code as an error. */
@@ -128,6 +132,33 @@ export function xeroJournals(lines: readonly ExportLine[], codes: AccountCodes):
     );
 }
 
-export function xeroManualJournalCsv(lines: readonly ExportLine[], codes: AccountCodes): string {
-  return csv([XERO_HEADER, ...xeroJournals(lines, codes).map((j) => [j.narration, dmy(j.day), j.description, j.accountCode, codes.taxRate, j.amount, "", "", "", ""])]);
+/** One import file of Xero manual journals (a part of xeroParts). */
+export function xeroManualJournalCsv(journal: readonly XeroJournalLine[], taxRate: string): string {
+  return csv([XERO_HEADER, ...journal.map((j) => [j.narration, dmy(j.day), j.description, j.accountCode, taxRate, j.amount, "", "", "", ""])]);
+}
+
+/**
+ * Xero imports at most 300 lines in one manual journal template file (Xero Central, "Enter multiple manual journals
+ * using an import template"; docs/DECISIONS.md). The header row is not a line.
+ */
+export const XERO_IMPORT_MAX_LINES = 300;
+
+/**
+ * The journals in files of at most `max` lines, in order, a journal never split across two files (each half would
+ * import as a journal of its own that does not balance). A journal longer than a file is refused.
+ */
+export function xeroParts(journal: readonly XeroJournalLine[], max = XERO_IMPORT_MAX_LINES): XeroJournalLine[][] | { error: string } {
+  const journals: XeroJournalLine[][] = [];
+  for (const line of journal) {
+    const last = journals.at(-1);
+    if (last && last[0]!.narration === line.narration && last[0]!.day === line.day) last.push(line);
+    else journals.push([line]);
+  }
+  const parts: XeroJournalLine[][] = [[]];
+  for (const j of journals) {
+    if (j.length > max) return { error: EXPORT_MESSAGES.journalTooLong(j[0]!.narration, j.length) };
+    if (parts.at(-1)!.length + j.length > max) parts.push([]);
+    parts.at(-1)!.push(...j);
+  }
+  return parts;
 }

@@ -5,7 +5,8 @@
  * PA builder's own code.
  *
  *   POST /api/v2/finances/billing-runs/preview  BillingRunSelection                          → BillingPreview
- *   POST /api/v2/finances/billing-runs/issue    BillingRunSelection & { studentIds: string[] } → BillingIssueReply
+ *   POST /api/v2/finances/billing-runs/issue    BillingRunSelection & { studentIds: string[], runId?, leftOut? } → BillingIssueReply
+ *   GET  /api/v2/finances/billing-runs?companyId, GET /api/v2/finances/billing-runs/{id}      → BillingRunRecord(s)
  *
  * "E-mail all" is the PA's own call, POST /api/v2/finances/email/unpaid-pa-to-parents.
  */
@@ -60,7 +61,28 @@ export type BillingIssueResult =
   | { studentId: string; status: "skipped"; reason: string };
 
 export interface BillingIssueReply {
+  /** The stored run these results were added to (the first batch's call creates it; the next ones send it). */
+  runId: string;
   results: BillingIssueResult[];
+}
+
+/** One student's outcome as the stored run keeps it. */
+export type BillingRunOutcome = BillingIssueResult & { studentName: string };
+
+/**
+ * A stored run (GET /finances/billing-runs?companyId → the latest 20 without results; GET …/{id} → with them).
+ * Stored as the screen's issue calls come in, so closing the page loses nothing already issued.
+ */
+export interface BillingRunRecord {
+  id: string;
+  createdAt: string;
+  createdByName: string | null;
+  branchName: string | null;
+  selection: BillingRunSelection;
+  issuedCount: number;
+  skippedCount: number;
+  total: MoneyText;
+  results?: BillingRunOutcome[];
 }
 
 /** How many students one issue call takes: the screen sends the run in batches and shows progress between them. */
@@ -79,6 +101,8 @@ export const BILLING_RUN_MESSAGES = {
   noParentEmail: "No parent e-mail: the payment advice cannot be e-mailed.",
   alreadyBilled: (paNames: readonly string[], what: readonly string[]) => `Already billed on ${paNames.join(", ")}: ${what.join(", ")}.`,
   excluded: "Left out of the run.",
+  runUnknown: "This billing run does not exist.",
+  runOtherSelection: "This billing run was made for another selection.",
 } as const;
 
 export interface SiblingCandidate {

@@ -125,7 +125,7 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
     }
     setSaving(true);
     try {
-      await mutateAsync({
+      const saved = await mutateAsync({
         resource: "system_settings",
         id: setting.id,
         values: { value: { ...value, ...fromForm(values) } },
@@ -133,6 +133,11 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
         successNotification: false,
         errorNotification: false,
       });
+      // a row the caller's policy line does not admit (finance_staff and the account codes) is left as it was
+      if (!saved?.data) {
+        void toast.error(`You are not allowed to change ${TITLES[setting.key] ?? setting.key}.`);
+        return;
+      }
       void toast.success(`${TITLES[setting.key] ?? setting.key} saved.`);
       await invalidate({ resource: "system_settings", invalidates: ["list"] });
     } catch (err) {

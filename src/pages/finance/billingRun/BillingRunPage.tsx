@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Card, DatePicker, Form, Progress, Select, Space, Statistic, Table, Tag, Typography } from "antd";
 import { useCan } from "@refinedev/core";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Dayjs } from "dayjs";
 import { Link } from "react-router";
@@ -19,12 +19,14 @@ import type { EmailUnpaidReply } from "../../../domain/finance/paymentAdviceApi.
 import {
   BILLING_BATCH_SIZE,
   BILLING_RUN_MESSAGES,
+  type BillingIssueReply,
   type BillingIssueResult,
   type BillingPreviewRow,
   type BillingRunOptions,
   type BillingRunSelection,
 } from "../../../domain/finance/billingRun.ts";
 import { useCompanyChoice } from "../useCompanyChoice.ts";
+import { RecentRuns } from "./RecentRuns.tsx";
 
 const money = (v: string | null) => (v === null ? "--" : formatMoney(numericToCents(v) ?? 0));
 /** The PA e-mail call takes at most this many PAs at once. */
@@ -127,6 +129,7 @@ export default function BillingRunPage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState<Run | null>(null);
+  const queryClient = useQueryClient();
 
   const reset = () => (setSelection(null), setRows([]), setTicked([]), setRun(null), setError(null));
   const preview = async (v: FormValues) => {
@@ -156,16 +159,23 @@ export default function BillingRunPage() {
     if (!selection) return;
     // the server issues in the order sent, so the PA numbers follow the list
     const ids = rows.filter((r) => ticked.includes(r.studentId)).map((r) => r.studentId);
+    // the students not billed are stored on the run with their reason, sent with the first batch
+    const leftOut = rows.filter((r) => !ticked.includes(r.studentId)).map((r) => ({ studentId: r.studentId, reason: r.skipReason ?? BILLING_RUN_MESSAGES.excluded }));
     const state: Run = { total: ids.length, results: [] };
     setRun({ ...state });
+    let runId: string | undefined;
     try {
       for (let i = 0; i < ids.length; i += BILLING_BATCH_SIZE) {
-        const { results } = (await api<{ results: BillingIssueResult[] }>("POST", "/finances/billing-runs/issue", { ...selection, studentIds: ids.slice(i, i + BILLING_BATCH_SIZE) })).data!;
-        state.results.push(...results);
+        const body = { ...selection, studentIds: ids.slice(i, i + BILLING_BATCH_SIZE), runId, leftOut: i === 0 ? leftOut : [] };
+        const reply = (await api<BillingIssueReply>("POST", "/finances/billing-runs/issue", body)).data!;
+        runId = reply.runId;
+        state.results.push(...reply.results);
         setRun({ ...state, results: [...state.results] });
       }
     } catch (err) {
       setError(rejectionMessage(err, "The billing run stopped; run it again to bill the students left."));
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ["billing-runs"] });
     }
   };
 
@@ -260,6 +270,7 @@ export default function BillingRunPage() {
           </Card>
         )
       )}
+      <RecentRuns companyId={companyId} />
     </Space>
   );
 }

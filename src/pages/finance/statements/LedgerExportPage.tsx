@@ -21,10 +21,20 @@ export default function LedgerExportPage() {
     if (!company) return void toast.error("Please select a company.");
     const [from, to] = range.map((d) => d.format(DATE_FORMAT));
     setBusy(format);
+    const path = `/finances/ledger-export?companyId=${company.id}&from=${from}&to=${to}&format=${format}`;
+    const name = `${company.shortName ?? "ledger"}-${from}-${to}-${format === "xero" ? "xero-manual-journals" : "journal-lines"}`;
     try {
-      await downloadFile(`/finances/ledger-export?companyId=${company.id}&from=${from}&to=${to}&format=${format}`, `${company.shortName ?? "ledger"}-${from}-${to}-${format === "xero" ? "xero-manual-journals" : "journal-lines"}.csv`);
+      await downloadFile(path, `${name}.csv`);
     } catch (err) {
-      void toast.error(rejectionMessage(err, "The export could not be made."));
+      // more lines than Xero imports in one file: the server says how many parts; each is saved in turn
+      const parts = Number((err as { errors?: { parts?: string } } | null)?.errors?.parts);
+      if (!parts) return void toast.error(rejectionMessage(err, "The export could not be made."));
+      void toast.info(rejectionMessage(err, ""));
+      try {
+        for (let part = 1; part <= parts; part++) await downloadFile(`${path}&part=${part}`, `${name}-part-${part}-of-${parts}.csv`);
+      } catch (partErr) {
+        void toast.error(rejectionMessage(partErr, "The export could not be made."));
+      }
     } finally {
       setBusy(undefined);
     }
