@@ -15,6 +15,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { buildBrowserAppIfStale } from "../server/build-app.ts";
 import { DEMO_PASSWORD } from "../server/db/seed-demo.ts";
 import { table } from "./stats.ts";
+import { installPaintMarks, printWaterfall, readWaterfall, type Waterfall } from "./waterfall.ts";
 
 const BUDGET = { loginJs: 100 * 1024, listJs: 300 * 1024, lcpMs: 1000 };
 const LIST_USER = "admin"; // home: /company, the first list page
@@ -103,7 +104,8 @@ function summarize(name: string, transfers: Transfer[], lcpMs: number | undefine
   };
 }
 
-export async function benchBrowser(): Promise<boolean> {
+/** `waterfall`: also print where the cold loads' time went (bench/waterfall.ts). */
+export async function benchBrowser(options: { waterfall?: boolean } = {}): Promise<boolean> {
   const root = process.cwd();
   await buildBrowserAppIfStale();
   const server = await startServer(root);
@@ -126,9 +128,12 @@ export async function benchBrowser(): Promise<boolean> {
     const c1 = await newContext();
     const p1 = await c1.newPage();
     const t1 = await recordTransfers(c1, p1);
+    const ops1 = options.waterfall ? await installPaintMarks(p1) : [];
     await p1.goto("/login", { waitUntil: "networkidle" });
     await p1.locator("#username").waitFor();
     const login = summarize("/login (cold)", [...t1], await lcp(p1));
+    const waterfalls: [string, Waterfall][] = [];
+    if (options.waterfall) waterfalls.push([login.name, await readWaterfall(p1, ops1)]);
     await c1.close();
 
     // 2. Sign in, then open the first list page in a fresh page of the signed-in context (cold cache
@@ -149,9 +154,11 @@ export async function benchBrowser(): Promise<boolean> {
     await cdp.send("Network.clearBrowserCache");
     await p2.close();
     const t3 = await recordTransfers(c2, p3);
+    const ops3 = options.waterfall ? await installPaintMarks(p3) : [];
     await p3.goto(listPath, { waitUntil: "networkidle" });
     await p3.getByTestId("record-counter").waitFor();
     const list = summarize(`${listPath} signed in (cold)`, [...t3], await lcp(p3));
+    if (options.waterfall) waterfalls.push([list.name, await readWaterfall(p3, ops3)]);
 
     // 3. Second visit of the same page (warm cache): what is downloaded again.
     const p4 = await c2.newPage();
@@ -172,6 +179,7 @@ export async function benchBrowser(): Promise<boolean> {
     console.log(`sign in → record counter on ${listPath}: ${Math.round(signInToCounter)} ms`);
     const staticAgain = again.urls.filter((u) => !/^\/(v1|api|auth|media|healthz)/.test(u));
     console.log(`second visit downloaded (besides API calls): ${staticAgain.join(", ") || "nothing"}`);
+    for (const [name, w] of waterfalls) printWaterfall(name, w);
 
     const checks: [string, boolean][] = [
       [`/login JS ≤ ${kb(BUDGET.loginJs)}`, login.jsBytes <= BUDGET.loginJs],

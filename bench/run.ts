@@ -7,7 +7,8 @@
  * `npm run bench -- audit [--requests N]` (issue 36: a PA save and a student update with and without the audit trigger)
  * `npm run bench -- live [--subscribers 500,1000,2000,5000] [--rounds N] [--server main.ts]` (issue 38: live queries, BENCH_DATABASE_URL)
  * `npm run bench -- billing-run [--students N] [--term NAME]` (issue 39: a term billing run of 2,000 students on the scale data, BENCH_DATABASE_URL)
- * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts). DESIGN.md §10, issue 3 §10.
+ * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts);
+ *   `browser --waterfall`: also where the cold loads' time goes (bench/waterfall.ts, issue 33). DESIGN.md §10, issue 3 §10.
  */
 import { benchGraphql } from "./graphql.ts";
 import { benchBundle } from "./bundle.ts";
@@ -83,7 +84,7 @@ async function main() {
   }
   if (!command || command === "browser") {
     console.log("\n== Browser delivery (Chromium, cold cache, built app on the real server) ==");
-    ok = (await benchBrowser()) && ok;
+    ok = (await benchBrowser({ waterfall: argv.includes("--waterfall") })) && ok;
   }
   if (!ok) process.exitCode = 1;
 }

@@ -9,6 +9,7 @@ import { lazyPage } from "./lazy.ts";
 import { matchAppRoute } from "./routes.ts";
 import { hasSession } from "./session.ts";
 import { loginPathFor } from "./auth.ts";
+import { startSignedInCalls } from "./signedInCalls.ts";
 import NotFound from "../pages/not-found/NotFound.tsx";
 
 const App = lazyPage(() => import("./App.tsx"));
@@ -31,6 +32,7 @@ function SignedInArea() {
   const known = pathname === "/" || matchAppRoute(pathname) !== undefined;
   if (!known) return <NotFound />;
   if (!hasSession()) return <Navigate to={loginPathFor(pathname, search)} replace />;
+  startSignedInCalls();
   return <App />;
 }
 

@@ -160,12 +160,28 @@ export async function identityCall<T = unknown>(path: string, body: unknown): Pr
   return data;
 }
 
-/** GET /users/me; caches the user. */
-export async function fetchCurrentUser(): Promise<CurrentUser> {
-  const body = await api<Record<string, unknown>>("GET", "/users/me");
-  const user = normaliseUser(body.data ?? {});
-  cacheCurrentUser(user);
-  return user;
+let currentUserCall: { token: string | undefined; answer: Promise<CurrentUser> } | undefined;
+
+/**
+ * GET /users/me; caches the user. Asks made with the same token while one is under way share it (the session
+ * check and the identity are asked at once).
+ */
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  const token = getSession()?.accessToken;
+  if (currentUserCall && currentUserCall.token === token) return currentUserCall.answer;
+  const call = {
+    token,
+    answer: (async () => {
+      const body = await api<Record<string, unknown>>("GET", "/users/me");
+      const user = normaliseUser(body.data ?? {});
+      cacheCurrentUser(user);
+      return user;
+    })().finally(() => {
+      if (currentUserCall === call) currentUserCall = undefined;
+    }),
+  };
+  currentUserCall = call;
+  return call.answer;
 }
 
 /**

@@ -4,6 +4,7 @@ import { fetchCurrentUser, rejectionMessage } from "../api.ts";
 import { safeReturnPath, signIn, signOut } from "../auth.ts";
 import { cachedCurrentUser, hasSession } from "../session.ts";
 import { roleHome } from "../../domain/roleHome.ts";
+import { startedSessionCheck } from "../signedInCalls.ts";
 
 export const authProvider: AuthProvider = {
   login: async ({ username, password, to }: { username: string; password: string; to?: string }) => {
@@ -25,7 +26,7 @@ export const authProvider: AuthProvider = {
   check: async () => {
     if (!hasSession()) return { authenticated: false, redirectTo: "/login", logout: true };
     try {
-      await fetchCurrentUser();
+      await (startedSessionCheck() ?? fetchCurrentUser());
       return { authenticated: true };
     } catch (err) {
       return { authenticated: false, redirectTo: "/login", logout: true, error: err as Error };
