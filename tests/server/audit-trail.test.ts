@@ -157,6 +157,19 @@ describe.each(databaseLanes())("audit trail [%s]", (lane) => {
     expect(tables).not.toContain("refresh_tokens");
   });
 
+  it("a deleted record's History tells a reader of its table who deleted it and when; its fields are for admins", async () => {
+    const made = await gql(bearer(adminToken), `mutation { insert_banks_one(object: {name: "Audit Gone Bank"}) { id } }`);
+    const id = (made.data?.insert_banks_one as { id: string }).id;
+    expect((await gql(bearer(adminToken), `mutation($id: uuid!) { delete_banks_by_pk(id: $id) { id } }`, { id })).errors).toBeUndefined();
+    const asFinance = await api(server.app, "GET", `/history/banks/${id}`, financeToken);
+    expect(asFinance.statusCode, asFinance.body).toBe(200);
+    const seen = asFinance.json().data as { deletion: { at: string; userName: string }; items: { op: string; userId: string; changes: unknown[] }[] };
+    expect(seen.deletion.userName).toBe((await server.db.query<{ n: string }>(`select concat_ws(' ', "firstName", "lastName") as n from users where id = $1`, [adminId])).rows[0]!.n);
+    expect(seen.items.map((e) => [e.op, e.userId, e.changes.length])).toEqual([["delete", adminId, 0], ["insert", adminId, 0]]);
+    const asAdmin = (await api(server.app, "GET", `/history/banks/${id}`, adminToken)).json().data as { items: { changes: { column: string; before: unknown }[] }[] };
+    expect(asAdmin.items[0]!.changes).toContainEqual(expect.objectContaining({ column: "name", before: "Audit Gone Bank" }));
+  });
+
   it("failed sign-ins and the sign-in that clears them leave no entry in the user's history", async () => {
     const id = await userId(server.db, "ops_manager");
     const entries = async () => (await trail("users", id)).length;
