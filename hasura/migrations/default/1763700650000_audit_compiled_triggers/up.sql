@@ -23,7 +23,9 @@ $$;
 -- a delete the old one, both redacted; the actor from the writer's settings, else Hasura's hasura.user.
 create or replace function app_internal.audit_source(t text) returns text language plpgsql stable as $$
 declare
-  diff text := '';
+  old_cols text := '';
+  new_cols text := '';
+  changed text;
   redacted text[];
   c record;
 begin
@@ -36,11 +38,9 @@ begin
     if app_internal.audit_redacted(c.name) then
       redacted := redacted || c.name::text;
     elsif c.name not in ('updatedAt', 'updatedBy', 'numOfFailed') then
-      diff := diff || format(
-        case when c.no_equality
-          then E'    if new.%1$I::text is distinct from old.%1$I::text then b := b || jsonb_build_object(%2$L, old.%1$I); a := a || jsonb_build_object(%2$L, new.%1$I); end if;\n'
-          else E'    if new.%1$I is distinct from old.%1$I then b := b || jsonb_build_object(%2$L, old.%1$I); a := a || jsonb_build_object(%2$L, new.%1$I); end if;\n' end,
-        c.name, c.name);
+      changed := format(case when c.no_equality then 'new.%1$I::text is distinct from old.%1$I::text' else 'new.%1$I is distinct from old.%1$I' end, c.name);
+      old_cols := old_cols || format(E'\n      || case when %s then jsonb_build_object(%L, old.%I) else ''{}'' end', changed, c.name, c.name);
+      new_cols := new_cols || format(E'\n      || case when %s then jsonb_build_object(%L, new.%I) else ''{}'' end', changed, c.name, c.name);
     end if;
   end loop;
   return format($src$
@@ -54,9 +54,10 @@ declare
 begin
   if current_setting('app.audit', true) = 'off' then return null; end if;
   if tg_op = 'UPDATE' then
-    b := '{}';
-    a := '{}';
-%s    if a = '{}' then return null; end if;
+    -- one expression each, not a PL/pgSQL statement per column
+    a := '{}'::jsonb%s;
+    if a = '{}' then return null; end if;
+    b := '{}'::jsonb%s;
     rid := new.id::text;
   elsif tg_op = 'INSERT' then
     a := to_jsonb(new)%s;
@@ -78,7 +79,8 @@ begin
           left(rl, 100), left(nullif(current_setting('app.request_id', true), ''), 100), b, a);
   return null;
 end $src$,
-    diff,
+    new_cols,
+    old_cols,
     case when redacted is null then '' else format(' - %L::text[]', redacted) end,
     case when redacted is null then '' else format(' - %L::text[]', redacted) end);
 end $$;
