@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { ServerContext } from "../context.ts";
 import type { Engine } from "../graphql/index.ts";
 import type { Session } from "../auth/types.ts";
-import { auditedTables, auditLog, recordHistory } from "../audit/history.ts";
+import { auditedTables, auditLog, recordDeletion, recordHistory } from "../audit/history.ts";
 import { day, uuid, validationError } from "./validation.ts";
 
 export const HISTORY_MESSAGES = { notFound: "Record not found." } as const;
@@ -36,19 +36,20 @@ const logQuery = z
 type Answer<T> = { data?: T };
 
 /**
- * The columns of this record the reader sees, or undefined when the record is not theirs to see. A role's columns
- * can depend on the row (a rule per row filter; the engine answers null for a column the row's rule withholds), so
- * the engine is asked for the record itself, as the reader: a column it answers null is left out (a column that is
- * empty now loses its history for non-admins rather than risk showing a withheld one).
+ * The columns of the record's table the reader's role reads (none: not theirs to read), and of those the ones they
+ * see on this record, or undefined when the record is not theirs to see (or gone). A role's columns can depend on the
+ * row (a rule per row filter; the engine answers null for a column the row's rule withholds), so the engine is asked
+ * for the record itself, as the reader: a column it answers null is left out (a column that is empty now loses its
+ * history for non-admins rather than risk showing a withheld one).
  */
-async function readableColumns(engine: Engine, session: Session, table: string, id: string): Promise<string[] | undefined> {
+async function readableColumns(engine: Engine, session: Session, table: string, id: string): Promise<{ table: string[]; record?: string[] }> {
   const type = await engine.execute({ query: `{ type: __type(name: "${table}") { fields { name type { kind ofType { kind } } } } }` }, session);
   const fields = (type.body as Answer<{ type: { fields: { name: string; type: { kind: string; ofType: { kind: string } | null } }[] } | null }>).data?.type?.fields;
-  const scalars = fields?.filter((f) => [f.type.kind, f.type.ofType?.kind].some((k) => k === "SCALAR" || k === "ENUM")).map((f) => f.name);
-  if (!scalars?.length) return undefined;
+  const scalars = fields?.filter((f) => [f.type.kind, f.type.ofType?.kind].some((k) => k === "SCALAR" || k === "ENUM")).map((f) => f.name) ?? [];
+  if (!scalars.length) return { table: [] };
   const { body } = await engine.execute({ query: `query($id: uuid!) { record: ${table}_by_pk(id: $id) { ${scalars.join(" ")} } }`, variables: { id } }, session);
   const record = (body as Answer<{ record: Record<string, unknown> | null }>).data?.record;
-  return record ? scalars.filter((c) => record[c] !== null && record[c] !== undefined) : undefined;
+  return { table: scalars, record: record ? scalars.filter((c) => record[c] !== null && record[c] !== undefined) : undefined };
 }
 
 export const historyRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: Engine }> = async (app, { ctx, engine }) => {
@@ -57,10 +58,15 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: Eng
     const paged = z.object(paging).safeParse(request.query);
     if (!paged.success) return validationError(reply, paged.error);
     const { id } = params.data ?? { id: "" };
-    const columns = params.success && uuid().safeParse(id).success ? await readableColumns(engine, request.session!, params.data.table, id) : undefined;
-    if (!params.success || !columns) return reply.code(404).send({ success: false, message: HISTORY_MESSAGES.notFound });
-    const page = await recordHistory(ctx.db, params.data.table, id, request.session!.isAdmin ? undefined : columns, paged.data.page, paged.data.pageSize);
-    return reply.send({ success: true, data: page });
+    const readable = params.success && uuid().safeParse(id).success ? await readableColumns(engine, request.session!, params.data.table, id) : { table: [] };
+    // A deleted record (docs/DECISIONS.md "A deleted record's History"): whoever's role reads its table learns who
+    // deleted it and when, with the entries' fields for admins only.
+    const deletion = params.success && readable.table.length ? await recordDeletion(ctx.db, params.data.table, id) : null;
+    const admin = request.session!.isAdmin || request.session!.roles.includes("admin");
+    const columns = readable.record ? (request.session!.isAdmin ? undefined : readable.record) : admin ? undefined : [];
+    if (!params.success || (!readable.record && !deletion)) return reply.code(404).send({ success: false, message: HISTORY_MESSAGES.notFound });
+    const page = await recordHistory(ctx.db, params.data.table, id, columns, paged.data.page, paged.data.pageSize);
+    return reply.send({ success: true, data: { ...page, deletion } });
   });
 
   app.get("/audit-log", async (request, reply) => {

@@ -72,6 +72,22 @@ export async function recordHistory(db: Queryable, table: string, rowId: string,
   return { total: rows[0]?.total ?? (page > 1 ? await countHistory(db, table, rowId, columns) : 0), items: rows.map((r) => entry(r, visible)) };
 }
 
+/** Who deleted a record and when: the newest entry, when it is a delete or sets the status to deleted (a soft delete). */
+export interface AuditDeletion {
+  readonly at: string;
+  readonly userName: string | null;
+}
+
+export async function recordDeletion(db: Queryable, table: string, rowId: string): Promise<AuditDeletion | null> {
+  const { rows } = await db.query<{ at: string; userName: string | null }>(
+    `select a."at", coalesce(nullif(trim(concat_ws(' ', u."firstName", u."lastName")), ''), u.username) as "userName"
+     from (select * from app_internal.audit_log where "tableName" = $1 and "rowId" = $2 order by id desc limit 1) a left join users u on u.id = a."userId"
+     where a.op = 'delete' or a."after"->>'status' = 'deleted'`,
+    [table, rowId],
+  );
+  return rows[0] ? { at: new Date(rows[0].at).toISOString(), userName: rows[0].userName } : null;
+}
+
 async function countHistory(db: Queryable, table: string, rowId: string, columns: readonly string[] | undefined): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from app_internal.audit_log a where a."tableName" = $1 and a."rowId" = $2 and ($3::text[] is null or a.op <> 'update' or a."after" ?| $3::text[])`,

@@ -40,6 +40,10 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<{ applied: s
     if (done.has(m.version)) continue;
     await db.transaction(async (tx) => {
       await tx.exec(m.sql);
+      // Each audited table's trigger function is compiled from its columns: a migration that changes them, or adds
+      // a table with the generic trigger, gets its tables' functions rewritten here (migration 1763700650000).
+      const compiled = await tx.query<{ fn: string | null }>("select to_regprocedure('app_internal.audit_compile()')::text as fn");
+      if (compiled.rows[0].fn) await tx.query("select app_internal.audit_compile()");
       await tx.query("insert into hdb_catalog.schema_migrations (version, dirty) values ($1, false)", [m.version]);
     });
     applied.push(m.version);

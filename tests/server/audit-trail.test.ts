@@ -4,10 +4,14 @@
  * columns before → after; secrets never enter it; it is append-only for everyone, admin included; a record's
  * History shows a reader only the columns their role reads.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { api, bearer, signIn, signInRaw, startTestServer, userId, type TestServer } from "../support/auth.ts";
 import { purgeAuditLog } from "../../server/audit/retention.ts";
+import { migrate } from "../../server/db/index.ts";
 import { issuedPa, pickClasses, studentsOf } from "../support/finance.ts";
 
 const SECRET = "audit-secret";
@@ -153,6 +157,19 @@ describe.each(databaseLanes())("audit trail [%s]", (lane) => {
     expect(tables).not.toContain("refresh_tokens");
   });
 
+  it("a deleted record's History tells a reader of its table who deleted it and when; its fields are for admins", async () => {
+    const made = await gql(bearer(adminToken), `mutation { insert_banks_one(object: {name: "Audit Gone Bank"}) { id } }`);
+    const id = (made.data?.insert_banks_one as { id: string }).id;
+    expect((await gql(bearer(adminToken), `mutation($id: uuid!) { delete_banks_by_pk(id: $id) { id } }`, { id })).errors).toBeUndefined();
+    const asFinance = await api(server.app, "GET", `/history/banks/${id}`, financeToken);
+    expect(asFinance.statusCode, asFinance.body).toBe(200);
+    const seen = asFinance.json().data as { deletion: { at: string; userName: string }; items: { op: string; userId: string; changes: unknown[] }[] };
+    expect(seen.deletion.userName).toBe((await server.db.query<{ n: string }>(`select concat_ws(' ', "firstName", "lastName") as n from users where id = $1`, [adminId])).rows[0]!.n);
+    expect(seen.items.map((e) => [e.op, e.userId, e.changes.length])).toEqual([["delete", adminId, 0], ["insert", adminId, 0]]);
+    const asAdmin = (await api(server.app, "GET", `/history/banks/${id}`, adminToken)).json().data as { items: { changes: { column: string; before: unknown }[] }[] };
+    expect(asAdmin.items[0]!.changes).toContainEqual(expect.objectContaining({ column: "name", before: "Audit Gone Bank" }));
+  });
+
   it("failed sign-ins and the sign-in that clears them leave no entry in the user's history", async () => {
     const id = await userId(server.db, "ops_manager");
     const entries = async () => (await trail("users", id)).length;
@@ -178,5 +195,27 @@ describe.each(databaseLanes())("audit trail [%s]", (lane) => {
     expect(purge).toMatchObject({ op: "purge", after: { purged: older } });
     // still append-only outside the purge
     await expect(server.db.query(`delete from app_internal.audit_log`)).rejects.toThrow(/append-only/);
+  });
+
+  it("each audited table's trigger runs a function compiled from its columns, and a column a later migration adds is audited", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "audit-migration-"));
+    try {
+      mkdirSync(path.join(dir, "9999999999999_audit_probe"));
+      writeFileSync(path.join(dir, "9999999999999_audit_probe", "up.sql"), `alter table banks add column "auditProbe" text`);
+      await migrate(server.db, dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const stale = await server.db.query<{ name: string }>(
+      `select c.relname as name from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid
+       where g.tgname = 'audit_row' and p.prosrc is distinct from app_internal.audit_source(c.relname)`,
+    );
+    expect(stale.rows.map((r) => r.name)).toEqual([]);
+    const bank = (await server.db.query<{ id: string }>(`select id from banks order by name limit 1`)).rows[0]!;
+    await server.db.transaction(async (tx) => {
+      await tx.query(`select set_config('app.user_id', $1, true), set_config('app.role', 'admin', true)`, [adminId]);
+      await tx.query(`update banks set "auditProbe" = 'probe' where id = $1`, [bank.id]);
+    });
+    expect((await trail("banks", bank.id)).at(-1)).toMatchObject({ op: "update", userId: adminId, before: { auditProbe: null }, after: { auditProbe: "probe" } });
   });
 });

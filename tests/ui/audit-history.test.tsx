@@ -1,20 +1,34 @@
 /**
  * The History drawer (issue 36) on a generated show page, against the real in-process server: a programme made and
  * renamed by ops_manager shows its creation with the fields it was made with ("Programme Name: …") and the rename as
- * "Programme Name: before → after", by the user's name, at DD/MM/YYYY HH:mm Singapore time.
+ * "Programme Name: before → after", by the user's name, at DD/MM/YYYY HH:mm Singapore time. A deleted programme's
+ * page says who deleted it and when. The Audit Log's table picker offers the audited tables and filters by one.
  */
 import { describe, expect, it, vi } from "vitest";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useUiServer } from "../support/ui-server.ts";
 import { renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { formatInSingapore } from "../../src/domain/dates.ts";
+import { auditedTables } from "../../server/audit/history.ts";
+import { findResource } from "../../src/framework/registry.ts";
+import { humanize } from "../../src/framework/defineResource.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
 const server = useUiServer();
 const wait = { timeout: 20_000 };
+
+/** Runs writes as ops_manager, as the writers record the actor in their transaction; answers the transaction's time. */
+async function asOpsManager(write: (tx: { query: typeof server.db.query }) => Promise<unknown>): Promise<{ at: string; who: string }> {
+  const { rows } = await server.db.query<{ id: string; who: string }>(`select id, "fullName" as who from users where username = 'ops_manager'`);
+  return server.db.transaction(async (tx) => {
+    await tx.query(`select set_config('app.user_id', $1, true), set_config('app.role', 'ops_manager', true)`, [rows[0]!.id]);
+    await write(tx);
+    return { at: (await tx.query<{ at: string }>(`select now() as at`)).rows[0]!.at, who: rows[0]!.who };
+  });
+}
 
 describe("record history", () => {
   it("shows who created a programme with the fields it was made with, and who renamed it, name before → after", async () => {
@@ -41,5 +55,38 @@ describe("record history", () => {
     expect(within(drawer).getByText(`Created by ${p.who}, ${formatInSingapore(at, "DD/MM/YYYY HH:mm")}`)).toBeTruthy();
     expect(within(drawer).getByText(`Programme Name: ${name}`)).toBeTruthy();
     expect(within(drawer).getAllByText(/^Updated by /)).toHaveLength(1);
+  });
+
+  it("a deleted programme's page says who deleted it and when", async () => {
+    const made = await server.db.query<{ id: string }>(`insert into programs (name, "programCode", "companyId") select 'Audit Gone', 'AUDIT-2', "companyId" from programs limit 1 returning id`);
+    const id = made.rows[0]!.id;
+    const { at, who } = await asOpsManager((tx) => tx.query(`delete from programs where id = $1`, [id]));
+    await signInAs(server.baseUrl, "admin");
+    await renderResources(resources, `/programme/management/${id}/view`);
+    expect(await screen.findByText(`This record was deleted by ${who} on ${formatInSingapore(at, "DD/MM/YYYY HH:mm")}.`, {}, wait)).toBeTruthy();
+  });
+
+  it("the Audit Log's table picker lists the audited tables, and choosing one shows only its changes", async () => {
+    await asOpsManager(async (tx) => {
+      await tx.query(`insert into banks (name) values ('Audit Picker Bank')`);
+      await tx.query(`update programs set name = name || ' (picked)' where id = (select id from programs where status = 'active' order by name limit 1)`);
+    });
+    await signInAs(server.baseUrl, "admin");
+    await renderResources(resources, "/audit-log");
+    const table = await screen.findByLabelText("Table", {}, wait);
+    const tablesShown = () => [...document.querySelectorAll(".ant-table-tbody tr.ant-table-row")].map((r) => r.querySelectorAll("td")[2]?.textContent);
+    await waitFor(() => expect(tablesShown()).toContain("Programme Management"), wait);
+    fireEvent.mouseDown(table);
+    const options = () => [...(document.getElementById("table_list")?.closest(".ant-select-dropdown")?.querySelectorAll(".ant-select-item-option") ?? [])] as HTMLElement[];
+    // the list is virtual (a screenful rendered): those shown are the first of the audited tables by their labels
+    const labels = (await auditedTables(server.db)).map((t) => findResource(t)?.label ?? humanize(t)).sort((a, b) => a.localeCompare(b));
+    await waitFor(() => expect(options().length).toBeGreaterThan(0), wait);
+    expect(options().map((o) => o.getAttribute("title"))).toEqual(labels.slice(0, options().length));
+    await userEvent.setup().type(table, "Banks");
+    await waitFor(() => expect(options().map((o) => o.getAttribute("title"))).toEqual(["Banks"]), wait);
+    fireEvent.click(options()[0]!);
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    await screen.findByText("Name: Audit Picker Bank", { exact: false }, wait);
+    await waitFor(() => expect(new Set(tablesShown())).toEqual(new Set(["Banks"])), wait);
   });
 });

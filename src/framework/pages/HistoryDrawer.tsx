@@ -6,7 +6,7 @@
  * with the record's table and id; the labels are the declared resource's of that table unless given.
  */
 import { useEffect, useState } from "react";
-import { Button, ConfigProvider, Drawer, Empty, List, Pagination, Spin, Typography } from "antd";
+import { Button, ConfigProvider, Drawer, Empty, List, Pagination, Space, Spin, Typography } from "antd";
 import type { Resource } from "../types.ts";
 import { humanize } from "../defineResource.ts";
 import { findResource } from "../registry.ts";
@@ -19,6 +19,13 @@ interface HistoryEntry {
   op: AuditOp;
   userName: string | null;
   changes: AuditChange[];
+}
+
+interface HistoryPage {
+  total: number;
+  items: HistoryEntry[];
+  /** Who deleted the record and when, when it is deleted. */
+  deletion: { at: string; userName: string | null } | null;
 }
 
 const PAGE_SIZE = 10;
@@ -38,13 +45,13 @@ export function columnLabeller(table: string, labels?: Readonly<Record<string, s
 export function HistoryDrawer({ table, id, labels }: { table: string; id: string; labels?: Readonly<Record<string, string>> }) {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ total: number; items: HistoryEntry[] }>();
+  const [data, setData] = useState<HistoryPage>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     if (!open) return;
     let current = true;
     setData(undefined);
-    api<{ total: number; items: HistoryEntry[] }>("GET", `/history/${table}/${encodeURIComponent(id)}?page=${page}&pageSize=${PAGE_SIZE}`)
+    api<HistoryPage>("GET", `/history/${table}/${encodeURIComponent(id)}?page=${page}&pageSize=${PAGE_SIZE}`)
       .then((res) => current && setData(res.data))
       .catch((e: unknown) => current && setError(rejectionMessage(e, "The history could not be loaded.")));
     return () => {
@@ -81,5 +88,30 @@ export function HistoryDrawer({ table, id, labels }: { table: string; id: string
         )}
       </Drawer>
     </ConfigProvider>
+  );
+}
+
+/**
+ * A record page's answer when its record is gone: who deleted it and when, with its History, for a reader whose role
+ * reads the table; otherwise that it does not exist.
+ */
+export function DeletedRecordNotice({ table, id, labels }: { table: string; id: string; labels?: Readonly<Record<string, string>> }) {
+  const [deletion, setDeletion] = useState<HistoryPage["deletion"]>();
+  useEffect(() => {
+    let current = true;
+    api<HistoryPage>("GET", `/history/${table}/${encodeURIComponent(id)}?pageSize=1`)
+      .then((res) => current && setDeletion(res.data?.deletion ?? null))
+      .catch(() => current && setDeletion(null));
+    return () => {
+      current = false;
+    };
+  }, [table, id]);
+  if (deletion === undefined) return <Spin />;
+  if (!deletion) return <>This record does not exist.</>;
+  return (
+    <Space direction="vertical">
+      <Typography.Text>{`This record was deleted by ${deletion.userName ?? "System"} on ${auditTime(deletion.at)}.`}</Typography.Text>
+      <HistoryDrawer table={table} id={id} labels={labels} />
+    </Space>
   );
 }

@@ -11,7 +11,7 @@ import { getResource } from "../registry.ts";
 import { RowActions } from "./RowActions.tsx";
 import { ListView } from "./ListView.tsx";
 import { backPath } from "./FormPage.tsx";
-import { HistoryDrawer, fieldLabels } from "./HistoryDrawer.tsx";
+import { DeletedRecordNotice, HistoryDrawer, fieldLabels } from "./HistoryDrawer.tsx";
 
 export default function ShowPage({ resource }: { resource: Resource }) {
   const params = useParams();
@@ -22,7 +22,8 @@ export default function ShowPage({ resource }: { resource: Resource }) {
   const record = query.data?.data;
   const labels = useRelationLabels(fields, record ? [record] : []);
   if (query.isLoading) return <Spin size="large" />;
-  if (!record || (resource.softDelete && record.status === "deleted")) return <Card title={resource.singular}>This record does not exist.</Card>;
+  if (!record || (resource.softDelete && record.status === "deleted"))
+    return <Card title={resource.singular}>{id ? <DeletedRecordNotice table={resource.table} id={id} labels={fieldLabels(resource)} /> : "This record does not exist."}</Card>;
   const back = backPath(resource, params);
   return (
     <Space direction="vertical" style={{ width: "100%" }} size="large">
