@@ -22,7 +22,7 @@ import {
   standingAfter,
   type LedgerLine,
 } from "../../src/domain/finance/ledger.ts";
-import { cents, creditNoteFigures, paFigures, recognitionGaps, recogniseRevenue, refundFigures, writeEntries, type Entry, type EntryHead } from "./ledger.ts";
+import { cents, creditNoteFigures, paFigures, recognitionGaps, recogniseRevenue, refundFigures, withoutJit, writeEntries, type Entry, type EntryHead } from "./ledger.ts";
 import { lockStudentMoney } from "./locks.ts";
 import { financeTransaction } from "./transaction.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
@@ -170,14 +170,6 @@ export async function recogniseAllRevenue(db: Db, window = BACKFILL_WINDOW): Pro
       return recogniseRevenue(tx, students, null);
     });
   });
-}
-
-/**
- * The revenue model's read of many students is costed far above what it does (each PA's JSON lines estimated at 100
- * rows), so PostgreSQL compiled it with JIT: 13.7 s of a 16 s read of 1,000 students on the 100k database.
- */
-async function withoutJit(tx: Queryable): Promise<void> {
-  await tx.query("set local jit = off");
 }
 
 /**

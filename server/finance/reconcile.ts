@@ -19,11 +19,11 @@
  *     status agrees with its PA (paid with it) and its use (deducted or refunded);
  *   - document numbers: no gap and no duplicate per company, year and prefix.
  */
-import type { Queryable } from "../db/index.ts";
+import type { Db, Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
 import { paStatusFor, SELF_VOIDED_RECEIPT_SQL } from "../../src/domain/finance/invoice.ts";
 import { lessonsPaidFor } from "../../src/domain/finance/caps.ts";
-import { cents, creditedBefore, paFigures, recognitionGaps } from "./ledger.ts";
+import { cents, creditedBefore, paFigures, readWithoutJit, recognitionGaps } from "./ledger.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 import { depositMovements } from "../reports/deposits.ts";
 
@@ -91,8 +91,8 @@ async function paymentAdvices(db: Queryable, students: Students): Promise<Differ
 }
 
 /** Each PA's revenue recognised in the ledger, class by class and month by month, is what the revenue model recognises today (voided ones: nothing). */
-async function revenueRecognised(db: Queryable, students: Students): Promise<Difference[]> {
-  const gaps = await recognitionGaps(db, students);
+async function revenueRecognised(db: Queryable | Db, students: Students): Promise<Difference[]> {
+  const gaps = await readWithoutJit(db, (tx) => recognitionGaps(tx, students));
   if (!gaps.length) return [];
   const { rows } = await db.query<{ id: string; name: string }>(`select id::text, name from classes`);
   const className = new Map(rows.map((r) => [r.id, r.name]));

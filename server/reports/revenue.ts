@@ -18,6 +18,7 @@ import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
 import { revenueLinesSql } from "../finance/revenueLines.ts";
+import { readWithoutJit } from "../finance/ledger.ts";
 
 export const FEES_LINE = "Fees (registration, material, other)";
 
@@ -31,13 +32,15 @@ const FIGURES = `(sum(x.cents) / 100.0)::numeric(14,2)::text as billed, (sum(x.c
 
 /** Per PA: billed (its totalBeforeGst), credited, recognised to date, deferred — what the identity of §6 is checked on. */
 export async function revenueByPa(db: Queryable, f: ReportFilters): Promise<Array<Figures & { paymentAdviceId: string }>> {
-  const { rows } = await db.query<Figures & { paymentAdviceId: string }>(`with ${REVENUE_LINES} select x.pa as "paymentAdviceId", ${FIGURES} from revenue_lines x group by x.pa`, [f.from, f.to, f.companyId]);
+  const { rows } = await readWithoutJit(db, (tx) =>
+    tx.query<Figures & { paymentAdviceId: string }>(`with ${REVENUE_LINES} select x.pa as "paymentAdviceId", ${FIGURES} from revenue_lines x group by x.pa`, [f.from, f.to, f.companyId]),
+  );
   return rows;
 }
 
 export async function revenueReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   // billed and credited by the model's lines; recognised by the ledger's recognition lines (their class and month)
-  const { rows } = await db.query<Figures & { month: string | null; programme: string | null; fees: boolean }>(
+  const { rows } = await readWithoutJit(db, (tx) => tx.query<Figures & { month: string | null; programme: string | null; fees: boolean }>(
     `with ${REVENUE_LINES},
      parts as (
        select to_char(x.date, 'YYYY-MM') as month, x.class_id::uuid as class_id, x.cents as billed, x.credited, 0::numeric as recognised, true as billing
@@ -53,7 +56,7 @@ export async function revenueReport(db: Queryable, f: ReportFilters): Promise<Re
      from parts x left join classes c on c.id = x.class_id left join programs p on p.id = c."programId"
      group by 1, 2, 3 having bool_or(x.billing) or sum(x.recognised) <> 0 order by 1 nulls last, 3, 2`,
     [f.from, f.to, f.companyId],
-  );
+  ));
   const cents = (v: string) => numericToCents(v) ?? 0;
   const lines = rows.map((r) => ({ month: r.month ?? "No lessons", programme: r.fees ? FEES_LINE : (r.programme ?? "--"), billed: r.billed, credited: r.credited, recognised: r.recognised, deferred: r.deferred }));
   const sum = (k: "billed" | "credited" | "recognised" | "deferred") => centsToNumeric(lines.reduce((s, l) => s + cents(l[k]), 0));
