@@ -29,7 +29,7 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
   beforeAll(async () => {
     server = await startTestServer(lane);
     for (const role of ["front_desk", "finance_staff", "finance_manager", "sales"]) token[role] = (await signIn(server.app, role)).accessToken;
-    enrolments = await enrolmentsWithLessonsAhead(server, 5);
+    enrolments = await enrolmentsWithLessonsAhead(server, 4);
   });
   afterAll(async () => {
     await server?.close();
@@ -262,7 +262,7 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
   });
 
   it("recognition lines name their class and month; lines posted before that split are taken back and posted again by class and month at start-up", async () => {
-    const e = enrolments[4]!;
+    const e = enrolments[2]!; // after its PA was voided (the test above)
     const pa = await issuedPa(server, token.front_desk!, e, e.studentId);
     const parts = async () =>
       (
