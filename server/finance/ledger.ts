@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/index.ts";
+import { withoutJit } from "../db/jit.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import {
@@ -19,7 +20,7 @@ import {
   paymentReceived,
   receiptVoided,
   refundRefunded,
-  revenueRecognised,
+  revenueRecognisedByPart,
   type AlreadyCredited,
   type CreditNoteFigures,
   type LedgerLine,
@@ -65,15 +66,16 @@ export async function writeEntries(tx: Queryable, entries: readonly Entry[]): Pr
     [JSON.stringify(real.map((e) => ({ id: e.id, ...e.head })))],
   );
   await tx.query(
-    `insert into journal_lines ("entryId", "companyId", "studentId", day, account, method, debit, credit, "createdBy", "updatedBy")
-     select "entryId", "companyId", "studentId", day, account, method, debit, credit, "createdBy", "createdBy"
-     from json_to_recordset($1::text::json) as x("entryId" uuid, "companyId" uuid, "studentId" uuid, day date, account text, method text, debit numeric, credit numeric, "createdBy" uuid)`,
+    `insert into journal_lines ("entryId", "companyId", "studentId", day, account, method, debit, credit, "classId", "revenueMonth", "createdBy", "updatedBy")
+     select "entryId", "companyId", "studentId", day, account, method, debit, credit, "classId", "revenueMonth", "createdBy", "createdBy"
+     from json_to_recordset($1::text::json) as x("entryId" uuid, "companyId" uuid, "studentId" uuid, day date, account text, method text, debit numeric, credit numeric,
+       "classId" uuid, "revenueMonth" date, "createdBy" uuid)`,
     [
       JSON.stringify(
         real.flatMap((e) =>
           e.lines.map((l) => ({
             entryId: e.id, companyId: e.head.companyId, studentId: e.head.studentId, day: e.head.day, account: l.account, method: l.method,
-            debit: centsToNumeric(l.debit), credit: centsToNumeric(l.credit), createdBy: e.head.createdBy,
+            debit: centsToNumeric(l.debit), credit: centsToNumeric(l.credit), classId: l.classId ?? null, revenueMonth: l.revenueMonth ?? null, createdBy: e.head.createdBy,
           })),
         ),
       ),
@@ -110,52 +112,69 @@ export interface RecognitionGap {
   name: string | null;
   companyId: string;
   studentId: string;
-  /** What the revenue model recognises on the PA today (server/finance/revenueLines.ts). */
+  /** Its class (null: the PA's fees) and month whose recognised revenue differs. */
+  classId: string | null;
+  revenueMonth: string | null;
+  /** What the revenue model recognises on it today (server/finance/revenueLines.ts). */
   target: Cents;
-  /** What the PA's recognition entries recognised so far. */
+  /** What the PA's recognition entries recognised on it so far. */
   posted: Cents;
 }
 
 /**
- * The PAs (of the students given, or all) whose revenue recognised in the ledger differs from what the revenue
- * model recognises today: live PAs by the model, voided, withdrawn and deleted ones at zero.
+ * The parts (class and month) of the PAs (of the students given, or all) whose revenue recognised in the ledger
+ * differs from what the revenue model recognises today: live PAs by the model, voided, withdrawn and deleted ones at
+ * zero, lines posted before the split (no class, no month) at zero.
  */
 export async function recognitionGaps(db: Queryable, studentIds: readonly string[] | null): Promise<RecognitionGap[]> {
   // Two statements, not `$1 is null or …`: a prepared statement's generic plan for that scans every PA (~0.3 s a
   // PA issued at scale 20000, the billing run's cost), where the students' own filter uses their index.
   const mine = studentIds === null ? `$1::uuid[] is null` : `pa."studentId" = any($1::uuid[])`;
-  const { rows } = await db.query<{ id: string; name: string | null; companyId: string; studentId: string; target: string; posted: string }>(
+  const { rows } = await db.query<{ id: string; name: string | null; companyId: string; studentId: string; classId: string | null; revenueMonth: string | null; target: string; posted: string }>(
     `with ${revenueLinesSql(mine)},
-     target as (select pa, sum(cents - credited) filter (where held) as cents from revenue_lines group by pa),
-     posted as (
-       select e."documentId" as pa, sum(l.credit - l.debit) as amount from journal_entries e join journal_lines l on l."entryId" = e.id
+     parts as (
+       select pa, class_id::uuid as class_id, date_trunc('month', date)::date as month, sum(cents - credited) as target, 0::numeric as posted
+       from revenue_lines where held group by 1, 2, 3
+       union all
+       select e."documentId", l."classId", l."revenueMonth", 0, sum(l.credit - l.debit) * 100
+       from journal_entries e join journal_lines l on l."entryId" = e.id
        where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised'
          and ${studentIds === null ? `$1::uuid[] is null` : `e."documentId" in (select p.id from payment_advices p where p."studentId" = any($1::uuid[]))`}
-       group by 1
+       group by 1, 2, 3
+     ), gaps as (
+       select pa, class_id, month, sum(target) as target, sum(posted) as posted from parts group by 1, 2, 3 having sum(target) <> sum(posted)
      )
-     select pa.id, pa.name, pa."companyId", pa."studentId", (coalesce(t.cents, 0) / 100.0)::numeric(14,2)::text as target, coalesce(p.amount, 0)::text as posted
-     from target t full join posted p on p.pa = t.pa join payment_advices pa on pa.id = coalesce(t.pa, p.pa)
-     where coalesce(t.cents, 0) <> coalesce(p.amount, 0) * 100
-     order by pa."studentId", pa.id`,
+     select pa.id, pa.name, pa."companyId", pa."studentId", g.class_id as "classId", g.month::text as "revenueMonth",
+       (g.target / 100.0)::numeric(14,2)::text as target, (g.posted / 100.0)::numeric(14,2)::text as posted
+     from gaps g join payment_advices pa on pa.id = g.pa
+     order by pa."studentId", pa.id, g.class_id nulls first, g.month nulls first`,
     [studentIds],
   );
-  return rows.map((r) => ({ paymentAdviceId: r.id, name: r.name, companyId: r.companyId, studentId: r.studentId, target: cents(r.target), posted: cents(r.posted) }));
+  return rows.map((r) => ({
+    paymentAdviceId: r.id, name: r.name, companyId: r.companyId, studentId: r.studentId, classId: r.classId, revenueMonth: r.revenueMonth, target: cents(r.target), posted: cents(r.posted),
+  }));
 }
 
 /**
  * Recognition entries for the students given (the caller holds their locks): one per PA whose recognised revenue
- * differs from the model's, dated today, moving the difference between revenue_deferred and revenue_recognised.
- * Idempotent: a second run the same day finds nothing to move. Returns how many entries were written.
+ * differs from the model's in any class and month, dated today, moving each part's difference between
+ * revenue_deferred and revenue_recognised on lines naming the part. Idempotent: a second run the same day finds
+ * nothing to move. Returns how many entries were written.
  */
 export async function recogniseRevenue(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<number> {
-  const gaps = await recognitionGaps(tx, studentIds);
+  await withoutJit(tx);
+  const byPa = new Map<string, RecognitionGap[]>();
+  for (const g of await recognitionGaps(tx, studentIds)) byPa.set(g.paymentAdviceId, [...(byPa.get(g.paymentAdviceId) ?? []), g]);
   const day = todayInSingapore();
   return writeEntries(
     tx,
-    gaps.map((g) => ({
-      head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
-      lines: revenueRecognised(g.target, g.posted),
-    })),
+    [...byPa.values()].map((parts) => {
+      const g = parts[0]!;
+      return {
+        head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
+        lines: revenueRecognisedByPart(parts),
+      };
+    }),
   );
 }
 

@@ -9,14 +9,16 @@
  * What was credited back on the PA (issued or used suspension credit notes, refunded withdrawal lessons, both
  * before GST) reduces its deferred revenue first, from its latest lines, then its recognised revenue, so for every
  * PA and in total: billed − credited = recognised to date + deferred.
- * The lines come from server/finance/revenueLines.ts, the same SQL the ledger's recognition entries post from
- * (`npm run reconcile` checks that each PA's recognised revenue in the ledger equals its figure here).
+ * Billed and credited come from the lines of server/finance/revenueLines.ts; recognised comes from the ledger: the
+ * recognition entries' lines, each naming its class and month (the entries post from the same lines, and
+ * `npm run reconcile` checks each PA's class and month in the ledger against them); deferred is the rest.
  */
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
 import { revenueLinesSql } from "../finance/revenueLines.ts";
+import { readWithoutJit } from "../db/jit.ts";
 
 export const FEES_LINE = "Fees (registration, material, other)";
 
@@ -30,18 +32,31 @@ const FIGURES = `(sum(x.cents) / 100.0)::numeric(14,2)::text as billed, (sum(x.c
 
 /** Per PA: billed (its totalBeforeGst), credited, recognised to date, deferred — what the identity of §6 is checked on. */
 export async function revenueByPa(db: Queryable, f: ReportFilters): Promise<Array<Figures & { paymentAdviceId: string }>> {
-  const { rows } = await db.query<Figures & { paymentAdviceId: string }>(`with ${REVENUE_LINES} select x.pa as "paymentAdviceId", ${FIGURES} from revenue_lines x group by x.pa`, [f.from, f.to, f.companyId]);
+  const { rows } = await readWithoutJit(db, (tx) =>
+    tx.query<Figures & { paymentAdviceId: string }>(`with ${REVENUE_LINES} select x.pa as "paymentAdviceId", ${FIGURES} from revenue_lines x group by x.pa`, [f.from, f.to, f.companyId]),
+  );
   return rows;
 }
 
 export async function revenueReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  const { rows } = await db.query<Figures & { month: string | null; programme: string | null; fees: boolean }>(
-    `with ${REVENUE_LINES}
-     select to_char(x.date, 'YYYY-MM') as month, p.name as programme, x.class_id is null as fees, ${FIGURES}
-     from revenue_lines x left join classes c on c.id = x.class_id::uuid left join programs p on p.id = c."programId"
-     group by 1, 2, 3 order by 1 nulls last, 3, 2`,
+  // billed and credited by the model's lines; recognised by the ledger's recognition lines (their class and month)
+  const { rows } = await readWithoutJit(db, (tx) => tx.query<Figures & { month: string | null; programme: string | null; fees: boolean }>(
+    `with ${REVENUE_LINES},
+     parts as (
+       select to_char(x.date, 'YYYY-MM') as month, x.class_id::uuid as class_id, x.cents as billed, x.credited, 0::numeric as recognised, true as billing
+       from revenue_lines x
+       union all
+       select to_char(l."revenueMonth", 'YYYY-MM'), l."classId", 0, 0, (l.credit - l.debit) * 100, false
+       from journal_entries e join journal_lines l on l."entryId" = e.id
+       where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised' and e."documentId" in (select id from pas)
+     )
+     select x.month, p.name as programme, x.class_id is null as fees,
+       (sum(x.billed) / 100.0)::numeric(14,2)::text as billed, (sum(x.credited) / 100.0)::numeric(14,2)::text as credited,
+       (sum(x.recognised) / 100.0)::numeric(14,2)::text as recognised, (sum(x.billed - x.credited - x.recognised) / 100.0)::numeric(14,2)::text as deferred
+     from parts x left join classes c on c.id = x.class_id left join programs p on p.id = c."programId"
+     group by 1, 2, 3 having bool_or(x.billing) or sum(x.recognised) <> 0 order by 1 nulls last, 3, 2`,
     [f.from, f.to, f.companyId],
-  );
+  ));
   const cents = (v: string) => numericToCents(v) ?? 0;
   const lines = rows.map((r) => ({ month: r.month ?? "No lessons", programme: r.fees ? FEES_LINE : (r.programme ?? "--"), billed: r.billed, credited: r.credited, recognised: r.recognised, deferred: r.deferred }));
   const sum = (k: "billed" | "credited" | "recognised" | "deferred") => centsToNumeric(lines.reduce((s, l) => s + cents(l[k]), 0));

@@ -10,7 +10,9 @@ import { enrolmentsWithLessonsAhead, issuedPa, type Enrolment } from "../support
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
-import { backfillLedger } from "../../server/finance/ledgerBackfill.ts";
+import { backfillLedger, recogniseAllRevenue } from "../../server/finance/ledgerBackfill.ts";
+import { writeEntries } from "../../server/finance/ledger.ts";
+import { revenueRecognisedByPart } from "../../src/domain/finance/ledger.ts";
 import { financeTransaction } from "../../server/finance/transaction.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
 
@@ -257,6 +259,36 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
       await tx.query(`insert into journal_lines ("entryId", "companyId", "studentId", day, account, debit) values ($1, $2, $3, current_date, 'receivable', 10)`, [rows[0]!.id, company, e.studentId]);
     });
     await expect(attempt).rejects.toThrow(/not balanced/);
+  });
+
+  it("recognition lines name their class and month; lines posted before that split are taken back and posted again by class and month at start-up", async () => {
+    const e = enrolments[2]!; // after its PA was voided (the test above)
+    const pa = await issuedPa(server, token.front_desk!, e, e.studentId);
+    const parts = async () =>
+      (
+        await server.db.query<{ classId: string | null; month: string | null; amount: string }>(
+          `select l."classId", l."revenueMonth"::text as month, sum(l.credit - l.debit)::text as amount from journal_entries e join journal_lines l on l."entryId" = e.id
+           where e.operation = 'revenue_recognised' and e."documentId" = $1 and l.account = 'revenue_recognised' group by 1, 2 having sum(l.credit - l.debit) <> 0 order by 2, 1`,
+          [pa.id],
+        )
+      ).rows.map((r) => ({ ...r, amount: cents(r.amount) }));
+    const split = await parts();
+    expect(split.length).toBeGreaterThan(0);
+    for (const p of split) expect([p.classId, p.month?.slice(8)]).toEqual([e.id, "01"]);
+    // as a database recognised before the split holds it: the same revenue on lines with no class and no month
+    await financeTransaction(server.db, (tx) =>
+      writeEntries(tx, [{
+        head: { companyId: pa.companyId, studentId: e.studentId, day: todayInSingapore(), operation: "revenue_recognised", documentType: "payment_advice", documentId: pa.id, documentNumber: pa.name, createdBy: null },
+        lines: revenueRecognisedByPart([
+          ...split.map((p) => ({ classId: p.classId, revenueMonth: p.month, target: 0, posted: p.amount })),
+          { classId: null, revenueMonth: null, target: split.reduce((s, p) => s + p.amount, 0), posted: 0 },
+        ]),
+      }]),
+    );
+    expect((await reconcile(server.db, [e.studentId])).map((d) => d.message).join("\n")).toContain("recognised before the split by class and month");
+    await recogniseAllRevenue(server.db);
+    expect(await parts()).toEqual(split);
+    expect(await reconcile(server.db, [e.studentId])).toEqual([]);
   });
 
   it("the start-up backfill reads a window of documents and students a statement: PAs written without entries get theirs, window by window", async () => {

@@ -1,7 +1,7 @@
 /**
  * FINANCE.md §6 on the seeded demo data as it is (issue 31 scopes 6 and 7): the seed obeys the money model, and
  * every identity the reports can show holds — daily receipts vs daily closing per day and method (voided apart),
- * revenue per PA, the PA listing's totals, deposits collected = held + used + refunded.
+ * revenue per PA, the PA listing's totals, deposits held = collected − released − used − refunded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
@@ -102,6 +102,45 @@ describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) =>
     expect(checked).toBeGreaterThan(50);
   });
 
+  it("revenue from the ledger: recognition lines name the class and month of the lessons delivered, and the report's month × programme split is theirs", async () => {
+    const { rows: cards } = await server.db.query<{ id: string; classId: string; programme: string; total: string; dates: string[] }>(
+      `select pa.id, c->>'id' as "classId", p.name as programme, c->'responses'->>'total' as total,
+         (select coalesce(json_agg(l.date::text order by l.date, l.id), '[]') from jsonb_array_elements_text(c->'responses'->'lessonIds') x join lessons l on l.id = x::uuid) as dates
+       from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") c join classes k on k.id = (c->>'id')::uuid join programs p on p.id = k."programId"
+       where pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
+      [from, to],
+    );
+    const credited = new Set((await revenueByPa(server.db, { from, to, companyId: null, branchId: null })).filter((p) => cents(p.credited) > 0).map((p) => p.paymentAdviceId));
+    const model = new Map<string, number>();
+    for (const c of cards.filter((x) => !credited.has(x.id))) {
+      const total = cents(c.total);
+      c.dates.forEach((d, k) => {
+        const key = `${c.id} ${c.classId} ${d.slice(0, 7)}`;
+        if (d <= today) model.set(key, (model.get(key) ?? 0) + Math.floor(total / c.dates.length) + (k < total % c.dates.length ? 1 : 0));
+      });
+    }
+    const { rows: lines } = await server.db.query<{ pa: string; classId: string | null; month: string | null; programme: string | null; amount: string }>(
+      `select e."documentId" as pa, l."classId", to_char(l."revenueMonth", 'YYYY-MM') as month, p.name as programme, sum(l.credit - l.debit)::text as amount
+       from journal_entries e join journal_lines l on l."entryId" = e.id join payment_advices pa on pa.id = e."documentId"
+         left join classes k on k.id = l."classId" left join programs p on p.id = k."programId"
+       where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised' and pa.status = 'active' and pa."paymentStatus" in ('unpaid', 'paid', 'overpaid')
+         and pa."issueDate" between $1::date and $2::date
+       group by 1, 2, 3, 4 having sum(l.credit - l.debit) <> 0`,
+      [from, to],
+    );
+    const ledger = new Map(lines.filter((l) => l.classId !== null && !credited.has(l.pa)).map((l) => [`${l.pa} ${l.classId} ${l.month}`, cents(l.amount)]));
+    expect(ledger).toEqual(new Map([...model].filter(([, v]) => v !== 0)));
+    expect(ledger.size).toBeGreaterThan(50);
+    const byRow = new Map<string, number>();
+    for (const l of lines) {
+      const key = `${l.month} ${l.classId === null ? "Fees (registration, material, other)" : l.programme}`;
+      byRow.set(key, (byRow.get(key) ?? 0) + cents(l.amount));
+    }
+    const revenue = await report("revenue");
+    const shown = new Map(revenue.rows.filter((r) => cents(r.recognised) !== 0).map((r) => [`${r.month} ${r.programme}`, cents(r.recognised)]));
+    expect(shown).toEqual(new Map([...byRow].filter(([, v]) => v !== 0)));
+  });
+
   it("PA listing: balance = total − received on every live PA and in total; voided and withdrawn PAs listed, not summed", async () => {
     const listing = await report("pa-listing");
     const live = listing.rows.filter((r) => r.status !== "Voided" && r.status !== "Withdrawn");
@@ -112,19 +151,16 @@ describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) =>
     expect(live.some((r) => cents(r.balance) < 0)).toBe(true); // the seeded overpaid PAs
   });
 
-  it("deposits: collected = held + used + refunded per student and in total; collected = the deposits of paid PAs", async () => {
-    const deposits = await report("deposit");
-    const per = new Map<string, number>();
-    for (const r of deposits.rows) per.set(String(r.student), (per.get(String(r.student)) ?? 0) + cents(r.amount) - cents(r.held) - cents(r.used) - cents(r.refunded));
-    expect([...per.values()].every((v) => v === 0)).toBe(true);
+  it("deposits: per student held at start + collected − released − used − refunded = held, and held = the deposits the documents hold", async () => {
+    const deposits = await report("deposit", `from=${from}&to=${today}`);
+    const add = (r: Record<string, unknown>) => cents(r.opening) + cents(r.collected) - cents(r.released) - cents(r.used) - cents(r.refunded);
+    for (const r of deposits.rows) expect(add(r), String(r.student)).toBe(cents(r.held));
+    expect(add(deposits.totals!)).toBe(cents(deposits.totals!.held));
     const s = Object.fromEntries((deposits.summary ?? []).map((x) => [x.label, cents(x.value)]));
-    expect(s.Collected).toBe(s.Held! + s.Used! + s.Refunded!);
+    expect(s.Held).toBe(cents(deposits.totals!.held));
     expect(s.Refunded).toBeGreaterThan(0);
-    const { rows } = await server.db.query<{ c: string }>(
-      `select coalesce(sum(d.amount), 0)::text as c from deposits d join payment_advices pa on pa.id = d."paymentAdviceId"
-       where d.status = 'active' and pa."paymentStatus" in ('paid', 'overpaid') and pa."issueDate" between $1::date and $2::date`,
-      [from, to],
-    );
-    expect(s.Collected).toBe(cents(rows[0]!.c));
+    const { rows } = await server.db.query<{ c: string }>(`select coalesce(sum(amount), 0)::text as c from deposits where status = 'active' and "depositStatus" = 'paid'`);
+    expect(s.Held).toBe(cents(rows[0]!.c));
   });
+
 });

@@ -102,22 +102,40 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(after.receipts.rows.find((r) => r.name === paid.json().data.receipt.name)).toMatchObject({ receiptDate: day, amount: null, voided: pa.summary.total });
   });
 
-  it("deposits: collected = held + used + refunded", async () => {
-    const deposits = await report("finance_staff", "deposit", `from=${year}-01-01&to=${year}-12-31`);
+  it("deposits: per student and in total, held at start + collected − released − used − refunded = held", async () => {
+    const deposits = await report("finance_staff", "deposit", `from=${year}-01-01&to=${today}`);
+    const add = (r: Record<string, unknown>) => cents(r.opening) + cents(r.collected) - cents(r.released) - cents(r.used) - cents(r.refunded);
+    expect(deposits.rows.length).toBeGreaterThan(0);
+    for (const r of deposits.rows) expect(add(r), String(r.student)).toBe(cents(r.held));
     const s = Object.fromEntries((deposits.summary ?? []).map((x) => [x.label, cents(x.value)]));
-    expect(s.Collected).toBe(s.Held! + s.Used! + s.Refunded!);
-    expect(s.Collected).toBe(cents(deposits.totals!.amount));
-    expect(s.Held! + s.Used! + s.Refunded!).toBe(cents(deposits.totals!.held) + cents(deposits.totals!.used) + cents(deposits.totals!.refunded));
-    const perStudent = new Map<string, { collected: number; parts: number }>();
-    for (const r of deposits.rows) {
-      const p = perStudent.get(String(r.student)) ?? { collected: 0, parts: 0 };
-      p.collected += cents(r.amount);
-      p.parts += cents(r.held) + cents(r.used) + cents(r.refunded);
-      perStudent.set(String(r.student), p);
-    }
-    expect(perStudent.size).toBeGreaterThan(0);
-    for (const [student, p] of perStudent) expect(p.parts, student).toBe(p.collected);
+    for (const [label, key] of [["Collected", "collected"], ["Released", "released"], ["Used", "used"], ["Refunded", "refunded"], ["Held", "held"]]) expect(s[label], label).toBe(cents(deposits.totals![key!]));
   });
+
+  it("deposits come from the ledger: a paid PA that deducted one deposit and collected another, then voided, releases the one and gives the other back", async () => {
+    const student = (await studentsOf(server, classes[0]!.companyId, 7))[6]!;
+    const pay = async (pa: { id: string; summary: { total: string } }) => {
+      const res = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const first = await issuedPa(server, token.front_desk!, classes[0]!, student, { deposits: [{ name: "Deposit", amount: "50.00" }] });
+    await pay(first);
+    const kept = (await server.db.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1`, [first.id])).rows[0]!;
+    const second = await issuedPa(server, token.front_desk!, classes[1]!, student, {
+      deposits: [{ name: "Deposit", amount: "80.00" }], deductedDeposit: [{ name: "Deposit", depositId: kept.id }], isDeductedDeposit: true,
+    });
+    await pay(second);
+    const updatedAt = (await server.db.query<{ u: string }>(`select to_json("updatedAt") #>> '{}' as u from payment_advices where id = $1`, [second.id])).rows[0]!.u;
+    const voided = await api(server.app, "PATCH", "/finances/payment-advices/void-paid-pa", token.finance_manager, { id: second.id, reason: "Billed twice", updatedAt });
+    expect(voided.statusCode, voided.body).toBe(200);
+
+    const name = (await server.db.query<{ n: string }>(`select coalesce("fullName", username) as n from users where id = $1`, [student])).rows[0]!.n;
+    const row = (await report("finance_staff", "deposit", `from=${today}&to=${today}`)).rows.find((r) => r.student === name);
+    expect(row).toMatchObject({ collected: "130.00", released: "80.00", used: "0.00", refunded: "0.00" });
+    expect(cents(row!.held)).toBe(cents(row!.opening) + 5000);
+    const ledger = await server.db.query<{ held: string }>(`select coalesce(sum(credit - debit), 0)::text as held from journal_lines where "studentId" = $1 and account = 'deposits_held'`, [student]);
+    expect(cents(row!.held)).toBe(cents(ledger.rows[0]!.held));
+  });
+
 
   it("PA listing: balance = total − received, negative when overpaid; the totals sum only live PAs and add up", async () => {
     const student = (await studentsOf(server, classes[0]!.companyId, 6))[5]!;

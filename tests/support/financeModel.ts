@@ -88,6 +88,11 @@ export interface SimOptions {
    * assertions and the per-student caps still run after every command.
    */
   fullCheck?: "command" | "sequence";
+  /**
+   * With `fullCheck: "sequence"`: the whole database is checked after every `wholeEvery` sequences (and before its
+   * server is replaced); the sequences between are reconciled on their own students (the default 1: always whole).
+   */
+  wholeEvery?: number;
   /** Told of every failing sequence (shrinking included) as it happens. */
   onFailure?: (error: unknown, commands: string) => void;
 }
@@ -109,6 +114,8 @@ export interface SimStats {
   /** Servers opened (a fresh copy of the seeded database each) and the students each one offers. */
   servers: number;
   studentsPerServer: number;
+  /** Where the time went (ms): API calls, the per-command checks, the whole-database checks, opening servers, starting child servers. */
+  ms: { api: number; checks: number; fullChecks: number; open: number; child: number };
 }
 
 /**
@@ -122,7 +129,7 @@ export class Simulation {
   private addr = 0;
   /** The last sequence failed. */
   dirty = false;
-  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0 };
+  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0, ms: { api: 0, checks: 0, fullChecks: 0, open: 0, child: 0 } };
   /** The child server on the same PostgreSQL database (started by the first kill -9 command, again after each kill). */
   child?: ChildServer;
   private childTokens = new Map<Role, string>();
@@ -142,6 +149,7 @@ export class Simulation {
   }
 
   async start() {
+    const t0 = performance.now();
     this.server = await this.open();
     this.dirty = false;
     this.pool = await simulationStudents(this.server.db);
@@ -151,6 +159,7 @@ export class Simulation {
     this.stats.servers++;
     this.stats.studentsPerServer = this.pool.length;
     if (this.pool.length < this.studentsPerSequence) throw new Error(`only ${this.pool.length} students with lessons ahead in the seeded data`);
+    this.stats.ms.open += performance.now() - t0;
   }
 
   async close() {
@@ -184,9 +193,26 @@ export class Simulation {
   /** The whole-database checks at the end of a sequence (when they do not run after every command). */
   async endOfSequence() {
     if (this.options.fullCheck !== "sequence") return;
-    const found = await violations(this.server.db, this.current.map((s) => s.studentId), true);
+    // whole every so many sequences, and before the pool runs out (the next sequence replaces the server)
+    const whole = ++this.sinceWhole >= (this.options.wholeEvery ?? 1) || this.pool.length < this.studentsPerSequence;
+    await this.check(whole ? null : this.current.map((s) => s.studentId), "at the end of the sequence");
+  }
+
+  /** The whole database checked, unless it was at the end of the last sequence (the run's last check). */
+  async finalCheck() {
+    if (this.options.fullCheck === "sequence" && this.sinceWhole > 0 && !this.dirty) await this.check(null, "at the end of the run");
+  }
+
+  /** Sequences ended since the last whole-database check. */
+  private sinceWhole = 0;
+
+  private async check(students: string[] | null, when: string) {
+    const t0 = performance.now();
+    const found = await violations(this.server.db, students ?? this.current.map((s) => s.studentId), true, students === null);
+    if (students === null) this.sinceWhole = 0;
+    this.stats.ms[students === null ? "fullChecks" : "checks"] += performance.now() - t0;
     for (const check of this.ignore) delete found[check];
-    if (Object.keys(found).length) fail(`at the end of the sequence: ${JSON.stringify(found)}`);
+    if (Object.keys(found).length) fail(`${when}${students === null ? " (whole database)" : ""}: ${JSON.stringify(found)}`);
   }
 
   async token(role: Role): Promise<string> {
@@ -207,7 +233,9 @@ export class Simulation {
   async call(role: Role, method: string, url: string, body?: unknown, key?: string, forbidden = false): Promise<Answer> {
     const headers: Record<string, string> = { authorization: `Bearer ${await this.token(role)}` };
     if (key) headers["idempotency-key"] = key;
+    const t0 = performance.now();
     const res = await this.server.app.inject({ method: method as "GET", url: `/api/v2${url}`, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+    this.stats.ms.api += performance.now() - t0;
     return this.judge(res, role, method, url, forbidden);
   }
 
@@ -220,7 +248,11 @@ export class Simulation {
   /** Starts the child server on this run's PostgreSQL database (server/main.ts: migrations and ledger backfill run on start). */
   async startChild(): Promise<ChildServer> {
     if (!this.server.databaseUrl) throw new Error("the child server needs PostgreSQL");
-    this.child ??= await spawnServer(this.server.databaseUrl);
+    if (!this.child) {
+      const t0 = performance.now();
+      this.child = await spawnServer(this.server.databaseUrl);
+      this.stats.ms.child += performance.now() - t0;
+    }
     return this.child;
   }
 
@@ -324,9 +356,11 @@ export async function sync(m: Model, r: Real) {
 
 /**
  * The invariants of FINANCE.md §6 that can be read from the documents, by check name → offending documents.
- * `studentIds`: the students of the running sequence (the per-student cap is checked for them).
+ * `studentIds`: the students of the running sequence (the per-student cap is checked for them); `full`: the money
+ * model's checks and the reconciliation too, of the whole database (`whole`) or of those students (cheaper: ~65 ms
+ * against ~1.4 s on PostgreSQL, several times that on PGlite).
  */
-export async function violations(db: Db, studentIds: string[], full = true): Promise<Record<string, string[]>> {
+export async function violations(db: Db, studentIds: string[], full = true, whole = true): Promise<Record<string, string[]>> {
   const out = full ? await moneyModelViolations(db) : {};
   // The money-model check "money out over money in" counts the payments a void of a paid PA voided as gone, while
   // FINANCE.md §4 turns them into the student's credit: that money was received. The cap below counts it.
@@ -351,21 +385,25 @@ export async function violations(db: Db, studentIds: string[], full = true): Pro
     const { rows } = await db.query<{ name: string }>(sql, sql.includes("$1") ? [studentIds] : []);
     if (rows.length) out[check] = rows.slice(0, 10).map((r) => r.name);
   }
-  if (full) Object.assign(out, await extraChecks(db));
+  if (full) Object.assign(out, await extraChecks(db, whole ? null : studentIds));
   return out;
 }
 
-/** The ledger's reconciliation (FINANCE.md §7, `npm run reconcile`): every difference, by check, with its document numbers. */
-export async function extraChecks(db: Db): Promise<Record<string, string[]>> {
+/** The ledger's reconciliation (FINANCE.md §7, `npm run reconcile`; of the students given, or whole): every difference, by check, with its document numbers. */
+export async function extraChecks(db: Db, students: string[] | null = null): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const d of await reconcile(db)) (out[`reconcile: ${d.check}`] ??= []).push(`${d.subject}: ${d.message}`);
+  for (const d of await reconcile(db, students)) (out[`reconcile: ${d.check}`] ??= []).push(`${d.subject}: ${d.message}`);
   return out;
 }
 
 /** After a command: the model reads the documents back, then the invariants; `full` forces the whole-database checks. */
 export async function afterCommand(m: Model, r: Real, name: string, full = r.sim.options.fullCheck !== "sequence") {
+  const t0 = performance.now();
   await sync(m, r);
-  const found = await violations(r.sim.server.db, r.students.map((s) => s.studentId), full);
+  // whole after every command (--full-check command), else of the sequence's students (a kill's checks) between whole checks
+  const whole = full && (r.sim.options.fullCheck !== "sequence" || (r.sim.options.wholeEvery ?? 1) <= 1);
+  const found = await violations(r.sim.server.db, r.students.map((s) => s.studentId), full, whole);
+  r.sim.stats.ms[whole ? "fullChecks" : "checks"] += performance.now() - t0;
   for (const check of r.sim.ignore) delete found[check];
   if (Object.keys(found).length) fail(`after ${name}: ${JSON.stringify(found)}`);
 }

@@ -74,7 +74,9 @@ export async function spawnServer(databaseUrl: string, env: Record<string, strin
     child.stderr!.on("data", onData);
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
     const baseUrl = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 120_000;
+    // 5 minutes: under a load of 30 the import of the server alone took over 30 s, and a start beyond 120 s ended a
+    // simulation run with "the child server did not start" (no output: still loading)
+    const deadline = Date.now() + 300_000;
     let up = false;
     while (!up && child.exitCode === null && Date.now() < deadline) {
       up = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);

@@ -16,6 +16,7 @@ import {
   paymentReceived,
   receiptVoided,
   refundRefunded,
+  revenueRecognisedByPart,
   standingAfter,
   type Account,
   type LedgerLine,
@@ -42,6 +43,21 @@ const PA: PaFigures = { totalBeforeGst: 49050, gst: 4415, deposit: 10000, deduct
 const T = PA.totalPayable;
 
 describe("posting rules (FINANCE.md §7)", () => {
+  it("revenue recognised by class and month: each part's difference on lines naming it, a part recognised before the split taken back", () => {
+    const lines = revenueRecognisedByPart([
+      { classId: "c1", revenueMonth: "2026-10-01", target: 12000, posted: 0 },
+      { classId: null, revenueMonth: "2026-11-01", target: 3000, posted: 1000 },
+      { classId: null, revenueMonth: null, target: 0, posted: 5000 },
+    ]);
+    expectBalanced(lines);
+    expect(moves(lines)).toEqual({ revenue_recognised: 12000 + 2000 - 5000, revenue_deferred: -(12000 + 2000 - 5000) });
+    expect(lines.filter((l) => l.account === "revenue_recognised").map((l) => [l.classId, l.revenueMonth, l.credit - l.debit])).toEqual([
+      ["c1", "2026-10-01", 12000],
+      [null, "2026-11-01", 2000],
+      [null, null, -5000],
+    ]);
+  });
+
   it("PA issued: receivable rises by totalPayable, revenue deferred before GST, GST payable, deposit billed, an applied deposit leaves deposits_held", () => {
     const lines = paIssued(PA);
     expectBalanced(lines);

@@ -28,6 +28,9 @@ export interface LedgerLine {
   method: string | null;
   debit: Cents;
   credit: Cents;
+  /** A recognition line's class (null: the PA's fees) and month (its first day): the revenue report's split. */
+  classId?: string | null;
+  revenueMonth?: string | null;
 }
 
 /** A signed movement: positive = debit, negative = credit; zero moves nothing. */
@@ -36,17 +39,17 @@ function move(account: Account, signedDebit: Cents, method: string | null = null
   return [{ account, method: account === "cash" ? method : null, debit: Math.max(signedDebit, 0), credit: Math.max(-signedDebit, 0) }];
 }
 
-const key = (l: Pick<LedgerLine, "account" | "method">) => `${l.account}|${l.method ?? ""}`;
+const key = (l: LedgerLine) => `${l.account}|${l.method ?? ""}|${l.classId ?? ""}|${l.revenueMonth ?? ""}`;
 
 /** Lines netted per account (and method): what an entry moves, with movements that cancel left out. */
 export function net(lines: readonly LedgerLine[]): LedgerLine[] {
-  const sums = new Map<string, { account: Account; method: string | null; amount: Cents }>();
+  const sums = new Map<string, { line: LedgerLine; amount: Cents }>();
   for (const l of lines) {
-    const s = sums.get(key(l)) ?? { account: l.account, method: l.method, amount: 0 };
+    const s = sums.get(key(l)) ?? { line: l, amount: 0 };
     s.amount += l.debit - l.credit;
     sums.set(key(l), s);
   }
-  return [...sums.values()].flatMap((s) => move(s.account, s.amount, s.method));
+  return [...sums.values()].flatMap(({ line, amount }) => move(line.account, amount, line.method).map((m) => (line.classId === undefined && line.revenueMonth === undefined ? m : { ...m, classId: line.classId, revenueMonth: line.revenueMonth })));
 }
 
 export function negate(lines: readonly LedgerLine[]): LedgerLine[] {
@@ -241,4 +244,18 @@ export function refundRefunded(r: RefundFigures): LedgerLine[] {
 export function revenueRecognised(target: Cents, alreadyRecognised: Cents): LedgerLine[] {
   const delta = target - alreadyRecognised;
   return net([...move("revenue_deferred", delta), ...move("revenue_recognised", -delta)]);
+}
+
+/** One class (null: the PA's fees) and month of a PA's revenue: what the model recognises and what was posted. */
+export interface RecognitionPart {
+  classId: string | null;
+  /** The month's first day (YYYY-MM-DD); null only for lines posted before recognition was split by month. */
+  revenueMonth: string | null;
+  target: Cents;
+  posted: Cents;
+}
+
+/** Revenue recognised per class and month of a PA (the report's split): each part's difference on lines that name it. */
+export function revenueRecognisedByPart(parts: readonly RecognitionPart[]): LedgerLine[] {
+  return parts.flatMap((p) => revenueRecognised(p.target, p.posted).map((l) => ({ ...l, classId: p.classId, revenueMonth: p.revenueMonth })));
 }
