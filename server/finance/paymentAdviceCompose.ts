@@ -58,6 +58,7 @@ export const PA_FIELD_MESSAGES = {
   boosterUnknown: "This booster class does not exist.",
   depositUnknown: "This deposit is not a paid deposit of the student.",
   depositApplied: "This deposit is already deducted on another payment advice.",
+  depositRefunded: "This deposit was refunded; it cannot be deducted.",
   branchOtherCompany: "This branch belongs to another company.",
   studentUnknown: "Please select student!",
   companyUnknown: "Please select company!",
@@ -185,6 +186,7 @@ export async function composePa(
   const depositIds = input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
   const depositAmounts = new Map<string, Cents>();
   const appliedElsewhere = new Set<string>();
+  const refunded = new Set<string>();
   if (depositIds.length) {
     const { rows } = await tx.query<{ id: string; name: string; amount: string; depositStatus: string; elsewhere: boolean }>(
       `select d.id, d.name, d.amount::text as amount, d."depositStatus",
@@ -196,7 +198,8 @@ export async function composePa(
     );
     for (const r of rows) {
       const mine = (options.allowedDepositIds ?? []).includes(r.id);
-      if (!mine && (r.depositStatus === "used" || r.elsewhere)) appliedElsewhere.add(r.id);
+      if (r.depositStatus === "refunded") refunded.add(r.id);
+      else if (!mine && (r.depositStatus === "used" || r.elsewhere)) appliedElsewhere.add(r.id);
       else if (r.depositStatus === "paid" || mine) depositAmounts.set(r.id, numericToCents(r.amount) ?? 0);
     }
     const seen = new Set<string>();
@@ -205,7 +208,8 @@ export async function composePa(
       e.deductedDeposit.forEach((d, j) => {
         const id = d.depositId ?? "";
         const at = `classInformations.${i}.deductedDeposit.${j}.depositId`;
-        if (appliedElsewhere.has(id)) errors[at] = PA_FIELD_MESSAGES.depositApplied;
+        if (refunded.has(id)) errors[at] = PA_FIELD_MESSAGES.depositRefunded;
+        else if (appliedElsewhere.has(id)) errors[at] = PA_FIELD_MESSAGES.depositApplied;
         else if (!depositAmounts.has(id) || seen.has(id)) errors[at] = PA_FIELD_MESSAGES.depositUnknown;
         seen.add(id);
       });

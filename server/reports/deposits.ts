@@ -1,25 +1,26 @@
 /**
  * Deposits (issue 17, FINANCE.md §6 "collected = held + used + refunded"): each deposit collected on a PA issued
  * in the period, and where it stands: held (paid, not yet used), used (deducted on a later PA) or refunded
- * (included in a refunded refund).
+ * (paid back by a refund: status `refunded`).
  */
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";
+import { DEPOSIT_STATUS_LABELS } from "../../src/domain/finance/invoice.ts";
 import type { ReportFilters } from "./filters.ts";
 
 const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
 
 export async function depositReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  const { rows } = await db.query<{ name: string; student: string | null; pa: string | null; issueDate: string | null; amount: string; depositStatus: string; refunded: boolean }>(
-    `select d.name, u."fullName" as student, pa.name as pa, pa."issueDate"::text as "issueDate", d.amount::text as amount, d."depositStatus",
-       exists (select 1 from refunds r where r."refundStatus" = 'refunded' and r."depositIds" ? d.id::text) as refunded
+  const { rows } = await db.query<{ name: string; student: string | null; pa: string | null; issueDate: string | null; amount: string; depositStatus: "paid" | "used" | "refunded" }>(
+    `select d.name, u."fullName" as student, pa.name as pa, pa."issueDate"::text as "issueDate", d.amount::text as amount, d."depositStatus"
      from deposits d left join users u on u.id = d."studentId" left join payment_advices pa on pa.id = d."paymentAdviceId"
-     where d.status = 'active' and d."depositStatus" in ('paid', 'used') and pa."issueDate" between $1::date and $2::date and ($3::uuid is null or d."companyId" = $3)
+     where d.status = 'active' and d."depositStatus" in ('paid', 'used', 'refunded') and pa."issueDate" between $1::date and $2::date and ($3::uuid is null or d."companyId" = $3)
      order by pa."issueDate", d.name`,
     [f.from, f.to, f.companyId],
   );
-  const stand = (r: (typeof rows)[number]) => (r.depositStatus === "paid" ? "Held" : r.refunded ? "Refunded" : "Used");
+  // a paid deposit is still held; the other two read as the deposit's own status label
+  const stand = (r: (typeof rows)[number]) => (r.depositStatus === "paid" ? "Held" : DEPOSIT_STATUS_LABELS[r.depositStatus]);
   const sum = (s?: string) => centsToNumeric(rows.filter((r) => !s || stand(r) === s).reduce((t, r) => t + cents(r.amount), 0));
   return {
     columns: [
