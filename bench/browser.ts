@@ -223,7 +223,7 @@ async function staffJourneys(newContext: () => Promise<BrowserContext>, baseUrl:
 
   t = performance.now();
   await page.goto("/student-management/create-account");
-  await page.locator("form input").first().waitFor();
+  await page.locator("form input:visible").first().waitFor();
   out.push(["first Create Account (page → first field)", performance.now() - t]);
   await context.close();
 
