@@ -683,7 +683,7 @@ async function writeDemo(tx: Queryable, passwordHash: string, now: Date): Promis
   }
   const heldDeposit = deposits.find((d) => d.depositStatus === "paid");
   if (heldDeposit) {
-    heldDeposit.depositStatus = "used";
+    heldDeposit.depositStatus = "refunded";
     refundOf("refunded", RF.length + 1, { studentId: heldDeposit.studentId as string, classId: heldDeposit.classId as string, companyId: heldDeposit.companyId as string, receiptId: heldDeposit.receiptId as string,
       amount: numericToCents(heldDeposit.amount as string)!, creditNoteIds: [], depositIds: [heldDeposit.id as string] });
   }

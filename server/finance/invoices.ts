@@ -213,7 +213,7 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     const overpaidNotes = await liveOverpaidCredit(tx, invoice.paymentAdviceId);
     if (overpaidNotes.total > 0 && after - cents(invoice.total) < overpaidNotes.total) throw new FinanceError(409, INVOICE_MESSAGES.receiptCredited(overpaidNotes.names.join(", ")));
     if (after < cents(invoice.total)) {
-      const { rows: used } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [invoice.paymentAdviceId]);
+      const { rows: used } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" in ('used', 'refunded') and status <> 'deleted' limit 1`, [invoice.paymentAdviceId]);
       if (used.length) throw new FinanceError(409, INVOICE_MESSAGES.receiptDepositUsed);
     }
     for (const p of payments) {

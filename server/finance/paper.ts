@@ -18,6 +18,7 @@ import { documentNumberLabel } from "../../src/domain/finance/documentNumber.ts"
 import { PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { GST_LABELS, NEGATIVE_FIGURES, SUMMARY_FIGURES } from "../../src/domain/finance/summary.ts";
 import type { PaymentAdvicePaper } from "../../src/domain/finance/paymentAdviceApi.ts";
+import { paperClassLines } from "../../src/domain/finance/paperLines.ts";
 import { getPaymentAdvice } from "./paymentAdvices.ts";
 import type { PdfDocument, PdfMaker } from "./pdfMaker.ts";
 
@@ -111,18 +112,10 @@ export async function paperPdf(paper: PaymentAdvicePaper, pdf: PdfMaker, media?:
     : { table: { widths: [60], body: [[{ text: c.shortName ?? c.name.slice(0, 3), color: "#ffffff", fillColor: colour, bold: true, fontSize: 16, alignment: "center", margin: [0, 14, 0, 14] }]] }, layout: "noBorders" };
   const companyLines = companyHeaderLines(c);
   const classRows: TableCell[][] = [[{ text: "Class", bold: true }, { text: "Term", bold: true }, { text: "Lessons", bold: true, alignment: "right" }, { text: "Unit price", bold: true, alignment: "right" }, { text: "Amount", bold: true, alignment: "right" }]];
-  for (const ci of pa.classInformations) {
-    const terms = ci.termInformations.length ? ci.termInformations : [{ id: "", name: ci.period ? `${day(ci.period.startDate)} - ${day(ci.period.endDate)}` : "--", lessons: ci.responses.lessons, lessonIds: [], pricing: ci.responses.unitPrice, total: ci.responses.classBase }];
-    terms.forEach((t, i) => classRows.push([i === 0 ? { text: ci.className, bold: true } : "", t.name, { text: String(t.lessons), alignment: "right" }, { text: money(t.pricing), alignment: "right" }, { text: money(t.total), alignment: "right" }]));
-    if (ci.quantityAdditionalLesson > 0) classRows.push(["", "Additional lessons", { text: String(ci.quantityAdditionalLesson), alignment: "right" }, { text: money(ci.responses.additionalLesson.pricing), alignment: "right" }, { text: money(ci.responses.additionalLesson.total), alignment: "right" }]);
-    if ((numericToCents(ci.responses.boosterClassesPrice) ?? 0) > 0) classRows.push(["", "Booster lessons", "", "", { text: money(ci.responses.boosterClassesPrice), alignment: "right" }]);
-    for (const d of ci.responses.discounts) classRows.push(["", `Discount: ${d.name ?? ""}`, "", "", { text: `-${money(d.amount)}`, alignment: "right" }]);
-    if ((numericToCents(ci.additionalDiscount) ?? 0) > 0) classRows.push(["", "Additional discount", "", "", { text: `-${money(ci.additionalDiscount)}`, alignment: "right" }]);
-    for (const r of ci.otherPayments) classRows.push(["", r.name, "", "", { text: money(r.amount), alignment: "right" }]);
-    for (const r of ci.deductions) classRows.push(["", `Deduction: ${r.name}`, "", "", { text: `-${money(r.amount)}`, alignment: "right" }]);
-    for (const r of ci.deposits) classRows.push(["", `Deposit: ${r.name}`, "", "", { text: money(r.amount), alignment: "right" }]);
-    for (const r of ci.deductedDeposit) classRows.push(["", `Deducted deposit: ${r.name}`, "", "", { text: `-${money(r.amount)}`, alignment: "right" }]);
-    classRows.push(["", { text: "Class total", bold: true }, "", "", { text: money(ci.responses.total), bold: true, alignment: "right" }]);
+  const right = (text: string) => ({ text, alignment: "right" as const });
+  for (const l of paperClassLines(pa.classInformations)) {
+    if (l.total) classRows.push(["", { text: l.label, bold: true }, "", "", { text: formatMoney(l.amount), bold: true, alignment: "right" }]);
+    else classRows.push([l.className ? { text: l.className, bold: true } : "", l.label, l.lessons === null ? "" : right(String(l.lessons)), l.unitPrice === null ? "" : right(formatMoney(l.unitPrice)), right(formatMoney(l.amount))]);
   }
   const s = pa.paymentSummaryStatic;
   const summaryRows: TableCell[][] = SUMMARY_FIGURES.map((k) => {

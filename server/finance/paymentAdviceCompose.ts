@@ -58,6 +58,7 @@ export const PA_FIELD_MESSAGES = {
   boosterUnknown: "This booster class does not exist.",
   depositUnknown: "This deposit is not a paid deposit of the student.",
   depositApplied: "This deposit is already deducted on another payment advice.",
+  depositRefunded: "This deposit was refunded; it cannot be deducted.",
   branchOtherCompany: "This branch belongs to another company.",
   studentUnknown: "Please select student!",
   companyUnknown: "Please select company!",
@@ -249,10 +250,12 @@ export function composeFromFacts(facts: PaFacts, input: PaFieldsInput, options: 
   const depositIds = depositIdsOf(input);
   const depositAmounts = new Map<string, Cents>();
   const appliedElsewhere = new Set<string>();
+  const refunded = new Set<string>();
   if (depositIds.length) {
     for (const r of facts.deposits) {
       const mine = (options.allowedDepositIds ?? []).includes(r.id);
-      if (!mine && (r.depositStatus === "used" || r.elsewhere)) appliedElsewhere.add(r.id);
+      if (r.depositStatus === "refunded") refunded.add(r.id);
+      else if (!mine && (r.depositStatus === "used" || r.elsewhere)) appliedElsewhere.add(r.id);
       else if (r.depositStatus === "paid" || mine) depositAmounts.set(r.id, numericToCents(r.amount) ?? 0);
     }
     const seen = new Set<string>();
@@ -261,7 +264,8 @@ export function composeFromFacts(facts: PaFacts, input: PaFieldsInput, options: 
       e.deductedDeposit.forEach((d, j) => {
         const id = d.depositId ?? "";
         const at = `classInformations.${i}.deductedDeposit.${j}.depositId`;
-        if (appliedElsewhere.has(id)) errors[at] = PA_FIELD_MESSAGES.depositApplied;
+        if (refunded.has(id)) errors[at] = PA_FIELD_MESSAGES.depositRefunded;
+        else if (appliedElsewhere.has(id)) errors[at] = PA_FIELD_MESSAGES.depositApplied;
         else if (!depositAmounts.has(id) || seen.has(id)) errors[at] = PA_FIELD_MESSAGES.depositUnknown;
         seen.add(id);
       });

@@ -310,8 +310,8 @@ export async function voidPaidPaymentAdvice(db: Db, input: { id: string; reason:
     const { rows: depositRows } = await tx.query<{ id: string }>(`select id from deposits where "paymentAdviceId" = $1 and status <> 'deleted'`, [input.id]);
     await lockDocuments(tx, "deposits", [...depositRows.map((r) => r.id), ...appliedDepositIds(before)]);
 
-    const { rows: usedDeposits } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" = 'used' and status <> 'deleted' limit 1`, [input.id]);
-    if (usedDeposits.length) throw new FinanceError(400, "A deposit collected on this payment advice was already used; it cannot be voided.");
+    const { rows: usedDeposits } = await tx.query(`select 1 from deposits where "paymentAdviceId" = $1 and "depositStatus" in ('used', 'refunded') and status <> 'deleted' limit 1`, [input.id]);
+    if (usedDeposits.length) throw new FinanceError(400, "A deposit collected on this payment advice was already used or refunded; it cannot be voided.");
     const received: Cents = await amountReceived(tx, input.id);
     const alreadyCredited = await creditedFromReceipts(tx, input.id);
     const credit = Math.max(0, received - alreadyCredited);

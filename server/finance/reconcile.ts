@@ -193,7 +193,7 @@ async function studentBalances(db: Queryable, students: Students): Promise<Diffe
            where cn."studentId" = s.id and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used'))
          + (select coalesce(sum(greatest(0, received - total - documented)), 0) from pa where pa."studentId" = s.id) as credit,
          (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" = 'paid') as held,
-         (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" in ('paid', 'used')) as collected,
+         (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" in ('paid', 'used', 'refunded')) as collected,
          (select coalesce(sum(deducted), 0) from pa where pa."studentId" = s.id) as deducted,
          (select coalesce(sum(coalesce((rf.summary->>'depositAmount')::numeric, 0)), 0) from refunds rf where rf."studentId" = s.id and rf.status <> 'deleted' and rf."refundStatus" = 'refunded') as refunded
        from users s where ${only(students, "s.id")} and (exists (select 1 from payment_advices p where p."studentId" = s.id) or exists (select 1 from journal_lines l where l."studentId" = s.id)
@@ -267,7 +267,7 @@ async function invoices(db: Queryable, students: Students): Promise<Difference[]
   return out;
 }
 
-/** Each deposit's status agrees with its PA and its use: paid with its PA, used only where deducted or refunded. */
+/** Each deposit's status agrees with its PA and its use: paid with its PA, used only where deducted, refunded only by a refunded refund. */
 async function deposits(db: Queryable, students: Students): Promise<Difference[]> {
   const { rows } = await db.query<{ id: string; name: string | null; depositStatus: string; paName: string | null; paymentStatus: string | null; total: string | null; received: string; deducted: boolean; refunded: boolean }>(
     `select d.id, d.name, d."depositStatus", pa.name as "paName", pa."paymentStatus", pa."paymentSummaryStatic"->>'totalPayable' as total, ${RECEIVED("pa.id")}::text as received,
@@ -281,7 +281,7 @@ async function deposits(db: Queryable, students: Students): Promise<Difference[]
   for (const d of rows) {
     const received = cents(d.received);
     const paPaid = ["paid", "overpaid"].includes(d.paymentStatus ?? "") && received > 0 && received >= cents(d.total);
-    const expected = d.deducted || d.refunded ? "used" : paPaid ? "paid" : "issued";
+    const expected = d.deducted ? "used" : d.refunded ? "refunded" : paPaid ? "paid" : "issued";
     if (d.depositStatus !== expected) {
       out.push({ check: "deposit status agrees", subject: d.name ?? d.id, message: `${d.depositStatus}, but ${d.paName ?? "its payment advice"} is ${d.paymentStatus ?? "missing"} with ${money(received)} received of ${money(cents(d.total))}${d.deducted ? ", deducted on a payment advice" : ""}${d.refunded ? ", refunded" : ""}: it should be ${expected}` });
     }

@@ -510,7 +510,8 @@ export async function changeRefundStatus(db: Db, id: string, input: { status: Re
           cnId, JSON.stringify({ creditNoteStatus: "issued" }), JSON.stringify({ creditNoteStatus: "used", refundId: id }), by,
         ]);
       }
-      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'used', "updatedBy" = $2 where id = any($1::uuid[])`, [priced.depositIds, by]);
+      // paid back to the payer: `refunded`, not `used` (a deduction on a later PA)
+      if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'refunded', "updatedBy" = $2 where id = any($1::uuid[])`, [priced.depositIds, by]);
     }
     await tx.query(`update refunds set "refundStatus" = $2, "updatedBy" = $3 where id = $1`, [id, input.status, by]);
     if (input.status === "refunded") await postRefund(tx, id, by);

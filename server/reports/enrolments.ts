@@ -5,6 +5,7 @@
  */
 import type { Queryable } from "../db/index.ts";
 import type { ReportResult, ReportRow } from "../../src/domain/reports.ts";
+import { storedValueLabel } from "../../src/domain/enumLabels.ts";
 import type { ReportFilters } from "./filters.ts";
 import type { PagedReport, ReportSource } from "./paging.ts";
 
@@ -23,7 +24,7 @@ type Row = { className: string; classCode: string | null; branch: string | null;
 const SELECT = `select c.name as "className", c."classCode", b.name as branch, u."fullName" as student, u.username, sc.status, coalesce(sc."lessonStartDate", c."startDate")::text as "lessonStartDate"
   from student_classes sc join classes c on c.id = sc."classId" join users u on u.id = sc."userId" left join branches b on b.id = c."branchId"`;
 
-const line = (r: Row): ReportRow => ({ ...r, status: r.status.replace(/_/g, " ") });
+const line = (r: Row): ReportRow => ({ ...r, status: storedValueLabel("student_classes", "status", r.status) ?? r.status });
 
 function enrolmentList(label: string, source: (f: ReportFilters) => ReportSource): PagedReport<Row> {
   return {

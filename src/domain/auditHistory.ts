@@ -40,7 +40,9 @@ export function auditValue(value: unknown): string {
  * One line of an entry, with the label of the column when one is known: an update's "First Name: Ann → Anne"; a
  * creation's (or a purge's) "First Name: Ann", the value it was made with; a deletion's, the last value it had.
  */
-export function auditChangeText(op: AuditOp, change: AuditChange, label: (column: string) => string = (c) => c): string {
-  if (op === "update") return `${label(change.column)}: ${auditValue(change.before)} → ${auditValue(change.after)}`;
-  return `${label(change.column)}: ${auditValue(op === "delete" ? change.before : change.after)}`;
+export function auditChangeText(op: AuditOp, change: AuditChange, label: (column: string) => string = (c) => c, valueLabel: (column: string, value: unknown) => string | undefined = () => undefined): string {
+  // an enum's stored token reads as its label ("Status: Draft → UnPaid"), the rest as stored
+  const shown = (v: unknown) => valueLabel(change.column, v) ?? auditValue(v);
+  if (op === "update") return `${label(change.column)}: ${shown(change.before)} → ${shown(change.after)}`;
+  return `${label(change.column)}: ${shown(op === "delete" ? change.before : change.after)}`;
 }

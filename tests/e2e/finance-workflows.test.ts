@@ -158,7 +158,7 @@ describe("suspension and withdrawal workflows", () => {
       await page.goto(`/finance/refund/${refundId}`);
       await expect.poll(() => statusOf(page, "refund-status")).toBe("Awaiting Sale Action");
       await page.locator("#feedback").fill("The family is moving; happy with the tutors.");
-      await pick(page, "rating", "good");
+      await pick(page, "rating", "Good");
       await press(page, "Send to Finance", { testId: "refund-status", is: "Awaiting Finance Approval" });
       expect(await page.getByRole("button", { name: "Approve & Refund" }).count()).toBe(0);
     });

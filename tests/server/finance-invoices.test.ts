@@ -232,7 +232,7 @@ describe.each(databaseLanes())("invoices, payments and receipts [%s]", (lane) =>
     await issuedPa(server, token.front_desk!, classes[0]!, students[0]!, { deductedDeposit: [{ name: "Deposit", depositId: deposit.id }], isDeductedDeposit: true });
     const voided = await api(server.app, "POST", `/finances/receipts/${paid.receipt.id}/void`, token.finance_staff, { reason: "wrong amount" });
     expect(voided.statusCode, voided.body).toBe(409);
-    expect(voided.json().message).toBe("A deposit collected on this payment advice was already used; its payments cannot be voided.");
+    expect(voided.json().message).toBe("A deposit collected on this payment advice was already used or refunded; its payments cannot be voided.");
     expect(await one(`select "depositStatus" as s from deposits where id = $1`, [deposit.id])).toEqual({ s: "used" });
     expect(await paStatus(first.id)).toBe("paid");
   });

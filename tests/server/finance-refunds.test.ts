@@ -2,15 +2,17 @@
  * Withdrawals and refunds (issue 16; FINANCE.md §4 "Refund", §5): the withdrawal's changes (enrolment, lessons
  * after the last one, unpaid PAs of the class) and its refund in one transaction, the refund priced by the
  * server (per class and in total, GST at the PA's rate), the workflow front desk → sales → finance manager
- * with each move refused to the other roles, and the credit notes and deposits it includes becoming used.
+ * with each move refused to the other roles, and the credit notes it includes becoming used, its deposits refunded.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
-import { enrolmentsWithLessonsAhead, issuedPa, type Enrolment } from "../support/finance.ts";
+import { enrolmentsWithLessonsAhead, issuedPa, paFields, type Enrolment } from "../support/finance.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { refundClassFigures } from "../../src/domain/finance/refund.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
+import { PA_FIELD_MESSAGES } from "../../server/finance/paymentAdviceCompose.ts";
+import { reconcile } from "../../server/finance/reconcile.ts";
 
 describe.each(databaseLanes())("withdrawals and refunds [%s]", (lane) => {
   let server: TestServer;
@@ -147,5 +149,37 @@ describe.each(databaseLanes())("withdrawals and refunds [%s]", (lane) => {
     expect((await move("finance_manager", id, "refunded")).statusCode).toBe(400);
     expect((await call("hr", "GET", `/refund/${id}`)).statusCode).toBe(200); // hr reads the withdrawal's refund
     expect((await call("hr", "PATCH", `/refund/${id}`, { updatedAt: rejected.json().data.updatedAt })).statusCode).toBe(403);
+  });
+  it("a deposit paid back by the refund is refunded: the deposit report counts it Refunded, a PA may not deduct it, the books reconcile", async () => {
+    const [e] = await enrolmentsWithLessonsAhead(server, 1, 4, "SLC");
+    const today = todayInSingapore();
+    const pa = await issuedPa(server, token.front_desk!, e!, e!.studentId, { deposits: [{ name: "Deposit", amount: "100.00" }] });
+    const paid = await call("front_desk", "POST", "/finances/invoices", { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const deposit = await one<{ id: string; name: string }>(`select id, name from deposits where "paymentAdviceId" = $1`, [pa.id]);
+    const created = await call("front_desk", "POST", "/refund", { type: "withdrawal", studentId: e!.studentId, classId: e!.id, noticeDate: today, lastLessonDate: e!.lessons[0]!.date, reason: "Moving" });
+    expect(created.statusCode, created.body).toBe(201);
+    const { refundId } = created.json().data;
+    expect((await fresh(refundId)).depositIds).toContain(deposit.id);
+    expect((await move("front_desk", refundId, "awaiting_sale_action")).statusCode).toBe(200);
+    expect((await patch("sales", refundId, { studentFeedback: { feedback: "Moving" }, rating: "good" })).statusCode).toBe(200);
+    expect((await move("sales", refundId, "awaiting_finance_approval")).statusCode).toBe(200);
+    expect((await patch("finance_manager", refundId, { payeeDetails: { name: "Parent" }, refundMethod: "cheque" })).statusCode).toBe(200);
+    const done = await move("finance_manager", refundId, "refunded");
+    expect(done.statusCode, done.body).toBe(200);
+
+    expect(await one(`select "depositStatus" from deposits where id = $1`, [deposit.id])).toEqual({ depositStatus: "refunded" });
+    const report = (await call("hr", "GET", `/reports/deposit?from=${today}&to=${today}`)).json().data;
+    // the report is the student's deposits_held (issue 31): collected today, paid back today with the refund
+    const { fullName } = await one<{ fullName: string }>(`select "fullName" from users where id = $1`, [e!.studentId]);
+    const row = report.rows.find((r: { student: string }) => r.student === fullName);
+    const { depositAmount } = await one<{ depositAmount: string }>(`select summary->>'depositAmount' as "depositAmount" from refunds where id = $1`, [refundId]);
+    expect(Number(depositAmount)).toBeGreaterThanOrEqual(100); // this deposit among the class's deposits paid back
+    expect(row).toMatchObject({ collected: "100.00", refunded: Number(depositAmount).toFixed(2), used: "0.00" });
+    expect(Math.round(Number(row.held) * 100)).toBe(Math.round((Number(row.opening) + 100 - Number(depositAmount)) * 100));
+    const deducting = await call("front_desk", "POST", "/finances/payment-advices/init", paFields(e!, e!.studentId, { isDeductedDeposit: true, deductedDeposit: [{ name: "Deposit", depositId: deposit.id }] }));
+    expect(deducting.statusCode).toBe(400);
+    expect(deducting.json().errors["classInformations.0.deductedDeposit.0.depositId"]).toBe(PA_FIELD_MESSAGES.depositRefunded);
+    expect(await reconcile(server.db)).toEqual([]);
   });
 });

@@ -66,7 +66,7 @@ const ENUMS: EnumCase[] = [
   { table: "refunds", column: "type", values: ["withdrawal"] },
   { table: "refunds", column: "refundMethod", values: ["pay now", "cheque", "interbank transfer", "no refund fee"] },
   { table: "refunds", column: "rating", values: ["great", "average", "good", "not good"] },
-  { table: "deposits", column: "depositStatus", values: ["issued", "used", "paid"] },
+  { table: "deposits", column: "depositStatus", values: ["issued", "used", "paid", "refunded"] },
   { table: "discounts", column: "type", values: ["referral_discount", "sibling_discount", "we_chat", "power_pack", "exclusive_principal", "full_annual_payment", "semi_annual_payment", "off_subsequence_subject", "super_early_bird_sign_up", "early_bird_sign_up", "make_the_switch"] },
   { table: "payment_advice_logs", column: "type", values: LOG_ACTIONS },
   { table: "credit_note_logs", column: "type", values: LOG_ACTIONS },

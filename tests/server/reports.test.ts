@@ -259,6 +259,9 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     }
     const list = await report("hr", "enrollment-list", `from=${today}&to=${today}`);
     expect(list.rows.length).toBeGreaterThan(0);
+    // statuses in words (issue 37): "Enrolled", "Transferred", never the stored "enrolled"
+    expect(new Set(list.rows.map((r) => r.status))).toContain("Enrolled");
+    expect(list.rows.filter((r) => /^[a-z]/.test(String(r.status)))).toEqual([]);
     const fresh = await report("hr", "enrollment-list-new", `from=${year}-01-01&to=${today}`);
     expect(new Set(fresh.rows.map((r) => r.username)).size).toBe(fresh.rows.length); // a student's first enrolment, once
     const { rows } = await server.db.query<{ id: string }>(`select distinct "userId" as id from student_classes where status = 'enrolled' limit 3`);

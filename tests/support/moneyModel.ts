@@ -23,11 +23,12 @@ export const MONEY_MODEL_CHECKS: Record<string, string> = {
       and pa."paymentStatus" <> case when i."paidAmount" < i.total or i."paidAmount" <= 0 then 'unpaid' when i."paidAmount" = i.total then 'paid' else 'overpaid' end`,
   "dead PA with money": `select pa.name from payment_advices pa join invoices i on i."paymentAdviceId" = pa.id join invoice_payments p on p."invoiceId" = i.id
     where pa."paymentStatus" in ('draft', 'withdrawn') and p.status <> 'deleted'`,
-  // deposits: paid with their PA, used only by a deduction or a refunded refund
+  // deposits: paid with their PA, used only by a deduction, refunded only by a refunded refund
   "deposit follows its PA": `select d.name from deposits d join payment_advices pa on pa.id = d."paymentAdviceId"
-    where d.status = 'active' and ((d."depositStatus" in ('paid', 'used')) <> (pa."paymentStatus" in ('paid', 'overpaid')))`,
+    where d.status = 'active' and ((d."depositStatus" in ('paid', 'used', 'refunded')) <> (pa."paymentStatus" in ('paid', 'overpaid')))`,
+  "deposit refunded by nothing": `select d.name from deposits d where d.status = 'active' and d."depositStatus" = 'refunded'
+    and not exists (select 1 from refunds r where r."refundStatus" = 'refunded' and r."depositIds" ? d.id::text)`,
   "deposit used by nothing": `select d.name from deposits d where d.status = 'active' and d."depositStatus" = 'used'
-    and not exists (select 1 from refunds r where r."refundStatus" = 'refunded' and r."depositIds" ? d.id::text)
     and not exists (select 1 from payment_advices pa, jsonb_array_elements(pa."classInformations") c, jsonb_array_elements(coalesce(c->'deductedDeposit', '[]'::jsonb)) dd
       where pa.status = 'active' and pa."paymentStatus" not in ('draft', 'voided') and dd->>'depositId' = d.id::text)`,
   // numbers: assigned on issue only, no gap, no duplicate per company, year and prefix

@@ -47,8 +47,9 @@ export const INVOICE_STATUS_TONES: Record<InvoiceStatus, "success" | "warning" |
 };
 
 export const RECEIPT_STATUS_LABELS: Record<"active" | "voided", string> = { active: "Active", voided: "Voided" };
-/** A deposit: issued with its PA, paid with it, used once deducted on a later PA or refunded (FINANCE.md §4). */
-export const DEPOSIT_STATUS_LABELS: Record<"issued" | "paid" | "used", string> = { issued: "Issued", paid: "Paid", used: "Used" };
+/** A deposit: issued with its PA, paid with it, used once deducted on a later PA, refunded once a refund pays it back (FINANCE.md §4). */
+export type DepositStatus = "issued" | "paid" | "used" | "refunded";
+export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = { issued: "Issued", paid: "Paid", used: "Used", refunded: "Refunded" };
 
 /** An issued PA (unpaid, paid, overpaid) has an invoice; a draft, a voided or a withdrawn one has none. */
 export function isPaInvoiceable(paymentStatus: string): boolean {
@@ -102,7 +103,7 @@ export const INVOICE_MESSAGES = {
   creditNoteRequired: "Please select a credit note.",
   creditNoteUnusable: "This credit note is not an issued credit note of the student.",
   receiptVoided: "This receipt is already voided.",
-  receiptDepositUsed: "A deposit collected on this payment advice was already used; its payments cannot be voided.",
+  receiptDepositUsed: "A deposit collected on this payment advice was already used or refunded; its payments cannot be voided.",
   receiptCredited: (documents: string) => `Money of this receipt was credited or is being refunded (${documents}); void or reject those first.`,
   creditNoteTooSmall: (left: Cents) => `The credit note has only ${formatMoney(left)} left.`,
 } as const;

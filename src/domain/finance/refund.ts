@@ -71,7 +71,8 @@ export type RefundMethod = (typeof REFUND_METHODS)[number];
 export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { "pay now": "pay now", cheque: "cheque", "interbank transfer": "interbank transfer", "no refund fee": "no refund fee" };
 export const RATINGS = ["great", "good", "average", "not good"] as const;
 export type Rating = (typeof RATINGS)[number];
-export const RATING_LABELS: Record<Rating, string> = { great: "great", good: "good", average: "average", "not good": "not good" };
+/** The spec lists the ratings as stored values, not labels (unlike the refund methods): they read as words. */
+export const RATING_LABELS: Record<Rating, string> = { great: "Great", good: "Good", average: "Average", "not good": "Not Good" };
 
 export const REFUND_RIGHTS = ["complete-front-desk", "sales-step", "approve", "reject"] as const;
 export type RefundRight = (typeof REFUND_RIGHTS)[number];

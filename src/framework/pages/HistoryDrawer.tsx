@@ -10,6 +10,7 @@ import { Button, ConfigProvider, Drawer, Empty, List, Pagination, Space, Spin, T
 import type { Resource } from "../types.ts";
 import { humanize } from "../defineResource.ts";
 import { findResource } from "../registry.ts";
+import { labelledValue } from "../enumLabel.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { auditChangeText, auditTime, AUDIT_ACTIONS, type AuditChange, type AuditOp } from "../../domain/auditHistory.ts";
 
@@ -78,7 +79,7 @@ export function HistoryDrawer({ table, id, labels }: { table: string; id: string
                 <List.Item key={e.id}>
                   <List.Item.Meta
                     title={`${AUDIT_ACTIONS[e.op]} by ${e.userName ?? "System"}, ${auditTime(e.at)}`}
-                    description={e.changes.map((c) => <div key={c.column}>{auditChangeText(e.op, c, label)}</div>)}
+                    description={e.changes.map((c) => <div key={c.column}>{auditChangeText(e.op, c, label, (column, v) => labelledValue(table, column, v))}</div>)}
                   />
                 </List.Item>
               )}

@@ -10,10 +10,11 @@ import { toast } from "../../framework/toast.ts";
 import { CanAccess, useInvalidate, useList, useOne, useWarnAboutChange } from "@refinedev/core";
 import { dayjs } from "../../domain/dates.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { ATTENDANCE_EXCLUDED_TYPES, ATTENDANCE_LABELS, ENROLMENT_STATUS_LABELS } from "../../domain/attendance.ts";
+import { ATTENDANCE_EXCLUDED_TYPES, ATTENDANCE_LABELS } from "../../domain/attendance.ts";
 import { DISPLAY_TIMEZONE, formatDay, formatInSingapore, singaporeWallTimeToIso } from "../../domain/dates.ts";
 import { sessionTimes } from "./AttendanceListPage.tsx";
 import { useTutorNames } from "../classes/useTutorNames.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 interface LessonHeader { id: string; date: string; lessonStatus: string; class: { id: string; name: string } | null; classroom: { name: string } | null; sessions: { startTime: string; endTime: string; tutorIds: string[] }[] }
 interface StudentRow { id: string; type: string; status: string; hasAttended: boolean; entryTime: string | null; remarks: string | null; studentId: string; student: { id: string; fullName: string | null; username: string } | null }
@@ -108,14 +109,14 @@ export default function AttendanceDetailPage() {
             // a link only for those who may open the student's page (an attendance checker may not): no dead end
             return <CanAccess resource="/student-management/student/:id/view" action="show" fallback={name}><Link to={`/student-management/student/${r.studentId}/view`}>{name}</Link></CanAccess>;
           } },
-          { title: "Type", dataIndex: "type", render: (v: string) => ENROLMENT_STATUS_LABELS[v] ?? v },
+          { title: "Type", dataIndex: "type", render: (v: string) => enumLabel("lessons_students", "type", v) },
           { title: "Attendance", key: "a", render: (_v, r) => markable(r) && marks[r.id] ? (
             <Radio.Group value={marks[r.id]!.hasAttended ? "attended" : "not_attended"} disabled={cancelled} aria-label={`Attendance of ${r.student?.fullName ?? ""}`}
               onChange={(e) => set(r.id, { hasAttended: e.target.value === "attended", entryTime: e.target.value === "attended" ? marks[r.id]!.entryTime ?? new Date().toISOString() : null })}>
               <Radio.Button value="attended">{ATTENDANCE_LABELS.attended}</Radio.Button>
               <Radio.Button value="not_attended">{ATTENDANCE_LABELS.not_attended}</Radio.Button>
             </Radio.Group>
-          ) : <Tag>{ATTENDANCE_LABELS[r.status] ?? r.status}</Tag> },
+          ) : <Tag>{enumLabel("lessons_students", "status", r.status)}</Tag> },
           { title: "Entry Time", key: "e", render: (_v, r) => markable(r) && marks[r.id]?.hasAttended ? (
             <TimePicker format="HH:mm" disabled={cancelled} value={marks[r.id]!.entryTime ? dayjs(marks[r.id]!.entryTime).tz(DISPLAY_TIMEZONE) : null}
               onChange={(t) => set(r.id, { entryTime: t ? singaporeWallTimeToIso(lesson.date, `${t.format("HH:mm")}:00`) : null })} />

@@ -9,7 +9,7 @@ import { RelationSelect } from "../../framework/components.ts";
 import { recordCounter, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { formatDay, formatInSingapore } from "../../domain/dates.ts";
-import { GANTRY_DIRECTION_LABELS } from "../../domain/attendance.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 interface GantryRow { id: string; recordedAt: string; direction: string; cardNo: string | null; deviceId: string | null; student: { id: string; fullName: string | null; username: string } | null; branch: { name: string } | null; lesson: { date: string; className: string } | null }
 interface Filters { dates?: [Dayjs, Dayjs]; branchId?: string; studentId?: string }
@@ -49,7 +49,7 @@ export default function GantryRecordPage() {
           { title: "Time", key: "t", render: (_v, r) => formatInSingapore(r.recordedAt, "HH:mm, DD/MM/YYYY") },
           { title: "Student", key: "s", render: (_v, r) => r.student?.fullName ?? r.student?.username ?? "" },
           { title: "Branch", key: "b", render: (_v, r) => r.branch?.name ?? "" },
-          { title: "Direction", dataIndex: "direction", render: (v: string) => GANTRY_DIRECTION_LABELS[v] ?? v },
+          { title: "Direction", dataIndex: "direction", render: (v: string) => enumLabel("gantry_records", "direction", v) },
           { title: "Card No", dataIndex: "cardNo" },
           { title: "Device", dataIndex: "deviceId" },
           { title: "Lesson", key: "l", render: (_v, r) => (r.lesson ? `${r.lesson.className} (${formatDay(r.lesson.date)})` : "") },

@@ -14,6 +14,7 @@ import { csvFileName, toCsv } from "../../framework/csv.ts";
 import { findResource } from "../../framework/registry.ts";
 import { humanize } from "../../framework/defineResource.ts";
 import { columnLabeller } from "../../framework/pages/HistoryDrawer.tsx";
+import { labelledValue } from "../../framework/enumLabel.ts";
 import { saveCsv } from "../../framework/download.ts";
 
 interface Entry {
@@ -47,7 +48,7 @@ function query(f: Filters, page: number, pageSize: number): string {
   return `/audit-log?${q}`;
 }
 
-const changesText = (e: Entry) => e.changes.map((c) => auditChangeText(e.op, c, columnLabeller(e.tableName))).join("; ");
+const changesText = (e: Entry) => e.changes.map((c) => auditChangeText(e.op, c, columnLabeller(e.tableName), (column, v) => labelledValue(e.tableName, column, v))).join("; ");
 /** A table as people know it: the label of the resource declared for it, else its humanised name. */
 const tableLabel = (table: string) => findResource(table)?.label ?? humanize(table);
 

@@ -9,11 +9,12 @@ import { CanAccess, useDataProvider, type BaseRecord, type CrudFilter } from "@r
 import { PagedTable, PAGE_SIZE, RelationSelect } from "../../framework/components.ts";
 import { toCsv, csvFileName } from "../../framework/csv.ts";
 import { classAvailability, type ClassAvailability } from "../../domain/classAvailability.ts";
-import { CATEGORY_LABELS, CLASS_STATUS_LABELS, CLASS_TIERS } from "../../domain/attendance.ts";
+import { CLASS_STATUS_LABELS, CLASS_TIERS } from "../../domain/attendance.ts";
 import { formatCalendarDay, todayInSingapore } from "../../domain/dates.ts";
 import { CLASS_LIST_QUERY } from "./queries.ts";
 import { useTutorNames } from "./useTutorNames.ts";
 import { saveCsv } from "../../framework/download.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 type ClassRow = BaseRecord & {
   id: string; name: string; classCode: string | null; classStatus: string; classType: string; classTier: string | null; classSize: number;
@@ -70,8 +71,8 @@ export default function ClassListPage() {
       }
       const csv = toCsv(
         ["Class", "Class Code", "Programme", "Type", "Tier", "Category", "Status", "Availability", "Enrolled", "Class Size", "Branch", "Start Date"],
-        all.map((r) => [r.name, r.classCode ?? "", r.program?.name ?? "", r.programType?.code ?? "", r.classTier ?? "", CATEGORY_LABELS[r.classType] ?? r.classType,
-          CLASS_STATUS_LABELS[r.classStatus] ?? r.classStatus, availabilityOf(r, today), String(r.enrolled.aggregate.count), String(r.classSize), r.branch?.name ?? "", r.startDate ?? ""]),
+        all.map((r) => [r.name, r.classCode ?? "", r.program?.name ?? "", r.programType?.code ?? "", r.classTier ?? "", enumLabel("classes", "classType", r.classType),
+          enumLabel("classes", "classStatus", r.classStatus), availabilityOf(r, today), String(r.enrolled.aggregate.count), String(r.classSize), r.branch?.name ?? "", r.startDate ?? ""]),
       );
       saveCsv(csv, csvFileName("classes", today));
     } finally {
@@ -115,8 +116,8 @@ export default function ClassListPage() {
           { title: "Programme", key: "program", render: (_v, r) => r.program?.name ?? "" },
           { title: "Type", key: "type", render: (_v, r) => r.programType?.code ?? "" },
           { title: "Tier", dataIndex: "classTier" },
-          { title: "Category", key: "classType", render: (_v, r) => CATEGORY_LABELS[r.classType] ?? r.classType },
-          { title: "Status", key: "classStatus", render: (_v, r) => CLASS_STATUS_LABELS[r.classStatus] ?? r.classStatus },
+          { title: "Category", key: "classType", render: (_v, r) => enumLabel("classes", "classType", r.classType) },
+          { title: "Status", key: "classStatus", render: (_v, r) => enumLabel("classes", "classStatus", r.classStatus) },
           { title: "Availability", key: "availability", render: (_v, r) => { const a = availabilityOf(r, today); return <Tag color={AVAILABILITY_COLOURS[a]}>{a}</Tag>; } },
           { title: "Enrolled", key: "enrolled", render: (_v, r) => `${r.enrolled.aggregate.count}/${r.classSize}` },
           { title: "Tutors", key: "tutors", render: (_v, r) => tutorNames(r.tutorIds) },

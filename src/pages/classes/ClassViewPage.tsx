@@ -10,12 +10,12 @@ import { toast } from "../../framework/toast.ts";
 import { useCan, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { classAvailability } from "../../domain/classAvailability.ts";
-import { CATEGORY_LABELS, CLASS_STATUS_LABELS, ENROLMENT_ACTION_LABELS, ENROLMENT_STATUS_LABELS, SEAT_STATUSES } from "../../domain/attendance.ts";
-import { REQUEST_STATUS_LABELS } from "../../domain/finance/workflow.ts";
+import { CLASS_STATUS_LABELS, SEAT_STATUSES } from "../../domain/attendance.ts";
 import { formatDay, formatInSingapore, todayInSingapore } from "../../domain/dates.ts";
 import { EnrolDialog, ReplaceDialog, TransferDialog } from "./ClassActions.tsx";
 import { useTutorNames } from "./useTutorNames.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 interface ClassRecord {
   id: string; name: string; classCode: string | null; classStatus: string; classType: string; classTier: string | null; classSize: number; totalLoop: number;
@@ -106,7 +106,7 @@ export default function ClassViewPage() {
           <Descriptions.Item label="Programme">{cls.program?.name}</Descriptions.Item>
           <Descriptions.Item label="Type">{cls.programType?.code}</Descriptions.Item>
           <Descriptions.Item label="Tier">{cls.classTier}</Descriptions.Item>
-          <Descriptions.Item label="Category">{CATEGORY_LABELS[cls.classType] ?? cls.classType}</Descriptions.Item>
+          <Descriptions.Item label="Category">{enumLabel("classes", "classType", cls.classType)}</Descriptions.Item>
           <Descriptions.Item label="Status">
             {canEditClass ? (
               <Select
@@ -120,7 +120,7 @@ export default function ClassViewPage() {
                 onChange={setClassStatus}
               />
             ) : (
-              CLASS_STATUS_LABELS[cls.classStatus] ?? cls.classStatus
+              enumLabel("classes", "classStatus", cls.classStatus)
             )}
           </Descriptions.Item>
           <Descriptions.Item label="Availability"><Tag data-testid="availability">{availability}</Tag></Descriptions.Item>
@@ -138,9 +138,9 @@ export default function ClassViewPage() {
           columns={[
             { title: "Index", key: "i", width: 64, render: (_v, _r, i) => i + 1 },
             { title: "Student", key: "student", render: (_v, r) => <Link to={`/student-management/student/${r.userId}/view`}>{r.user?.fullName ?? r.user?.username ?? r.userId}</Link> },
-            { title: "Status", key: "status", render: (_v, r) => <Tag color={STATUS_COLOURS[r.status]}>{ENROLMENT_STATUS_LABELS[r.status] ?? r.status}</Tag> },
+            { title: "Status", key: "status", render: (_v, r) => <Tag color={STATUS_COLOURS[r.status]}>{enumLabel("student_classes", "status", r.status)}</Tag> },
             { title: "Lesson Start Date", dataIndex: "lessonStartDate", render: formatDay },
-            { title: "Action", key: "action", render: (_v, r) => (r.action ? ENROLMENT_ACTION_LABELS[r.action] ?? r.action : "") },
+            { title: "Action", key: "action", render: (_v, r) => enumLabel("student_classes", "action", r.action) },
             { title: "", key: "actions", render: (_v, r) => (SEAT_STATUSES as readonly string[]).includes(r.status) && (
               <Space>
                 <Button size="small" onClick={() => setTransferOf(r.userId)}>Transfer</Button>
@@ -177,7 +177,7 @@ export default function ClassViewPage() {
             { title: "From", key: "f", render: (_v, r) => r.fromClass?.name ?? "" },
             { title: "To", key: "t", render: (_v, r) => r.toClass?.name ?? "" },
             { title: "Lesson Start Date", dataIndex: "lessonStartDate", render: formatDay },
-            { title: "Status", key: "st", render: (_v, r) => <Tag>{REQUEST_STATUS_LABELS[r.transferClassStatus as keyof typeof REQUEST_STATUS_LABELS] ?? r.transferClassStatus}</Tag> },
+            { title: "Status", key: "st", render: (_v, r) => <Tag>{enumLabel("request_transfer_classes", "transferClassStatus", r.transferClassStatus)}</Tag> },
             { title: "", key: "a", render: (_v, r) => r.transferClassStatus === "pending" && (
               <Space>
                 {(["completed", "rejected", "cancelled"] as const).map((s) => (

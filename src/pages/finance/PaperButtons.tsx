@@ -8,7 +8,13 @@ import { downloadPdf } from "./downloadPdf.ts";
 
 /** A4 on paper: only the sheet prints, without the app's menu and header. */
 export const PAPER_CSS = `
-.pa-paper { width: 210mm; min-height: 297mm; margin: 0 auto; padding: 14mm; background: #fff; color: #000; box-shadow: 0 0 8px rgba(0,0,0,.15); font-size: 12px; }
+.pa-paper { box-sizing: border-box; width: 210mm; min-height: 297mm; margin: 0 auto; padding: 14mm; background: #fff; color: #000; box-shadow: 0 0 8px rgba(0,0,0,.15); font-size: 12px; overflow-wrap: anywhere; }
+.pa-paper .pa-notes, .pa-paper .pa-notes * { max-width: 100%; white-space: normal; overflow-wrap: anywhere; }
+.pa-paper .pa-notes img { height: auto; }
+.pa-paper .pa-notes pre { white-space: pre-wrap; }
+.pa-paper .pa-lines th, .pa-paper .pa-lines td { padding: 3px 4px; border-bottom: 1px solid #e5e5e5; text-align: left; }
+.pa-paper .pa-lines th:nth-child(n+3), .pa-paper .pa-lines td:nth-child(n+3) { text-align: right; }
+.pa-paper .pa-lines .pa-line-total td { font-weight: 600; }
 .pa-paper h1 { font-size: 20px; margin: 0; }
 .pa-paper table { width: 100%; border-collapse: collapse; }
 .pa-paper .pa-head { display: flex; justify-content: space-between; gap: 16px; align-items: flex-start; }

@@ -2,7 +2,7 @@
  * /finance/payment-advice/paper/{id}: the printable PA (A4, its own print stylesheet) as the server builds it
  * (GET …/{id}/paper), with Print and a button downloading the server's PDF (…/paper?format=pdf).
  */
-import { Alert, Spin, Table } from "antd";
+import { Alert, Spin } from "antd";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api, rejectionMessage } from "../../app/api.ts";
@@ -13,6 +13,7 @@ import { formatMoney, numericToCents } from "../../domain/money.ts";
 import { PA_STATUS_LABELS } from "../../domain/finance/paymentAdviceStatus.ts";
 import { GST_LABELS } from "../../domain/finance/summary.ts";
 import type { PaymentAdvicePaper } from "../../domain/finance/paymentAdviceApi.ts";
+import { paperClassLines } from "../../domain/finance/paperLines.ts";
 import { SUMMARY_LABELS } from "./builder/PaymentSummaryCard.tsx";
 import { paDisplayName } from "./paLogSource.ts";
 
@@ -88,34 +89,29 @@ export default function PaymentAdvicePaperPage() {
           )}
         </div>
         <h3>Class Fee</h3>
-        <Table
-          size="small"
-          pagination={false}
-          rowKey={(r) => `${r.classId}-${r.term}`}
-          dataSource={pa.classInformations.flatMap((c) =>
-            (c.termInformations.length ? c.termInformations : [{ id: "", name: "", lessons: c.responses.lessons, pricing: c.responses.unitPrice, total: c.responses.classBase, lessonIds: [] }]).map((t) => ({
-              classId: c.id,
-              className: c.className,
-              term: t.name,
-              lessons: t.lessons,
-              pricing: t.pricing,
-              total: t.total,
-            })),
-          )}
-          columns={[
-            { title: "Class", dataIndex: "className" },
-            { title: "Term", dataIndex: "term" },
-            { title: "Lessons", dataIndex: "lessons" },
-            { title: "Price per Lesson", dataIndex: "pricing", render: (v: string) => money(v) },
-            { title: "Amount", dataIndex: "total", render: (v: string) => money(v) },
-          ]}
-        />
-        {pa.classInformations.map((c) => (
-          <div key={c.id} style={{ marginTop: 6 }}>
-            <strong>{c.className}</strong>: additional lessons {money(c.responses.additionalLesson.total)}, boosters {money(c.responses.boosterClassesPrice)}, discount {neg(c.responses.totalDiscount)} —{" "}
-            <strong>{money(c.responses.total)}</strong>
-          </div>
-        ))}
+        {/* the lines the PDF prints (src/domain/finance/paperLines.ts): terms, extras, discounts, other payments, deductions, deposits */}
+        <table className="pa-lines" data-testid="paper-lines">
+          <thead>
+            <tr>
+              <th>Class</th>
+              <th>Term</th>
+              <th>Lessons</th>
+              <th>Price per Lesson</th>
+              <th>Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {paperClassLines(pa.classInformations).map((l, i) => (
+              <tr key={i} className={l.total ? "pa-line-total" : undefined}>
+                <td>{l.className}</td>
+                <td>{l.label}</td>
+                <td>{l.lessons ?? ""}</td>
+                <td>{l.unitPrice === null ? "" : formatMoney(l.unitPrice)}</td>
+                <td>{formatMoney(l.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
         <h3>Payment Summary</h3>
         <table className="pa-figures" data-testid="paper-summary">
           <tbody>
@@ -137,7 +133,9 @@ export default function PaymentAdvicePaperPage() {
           <>
             <h3>Notes</h3>
             {/* sanitised on save, and shown through the one viewer of stored HTML (the same allow-list) */}
-            <RichTextView html={pa.notes} />
+            <div className="pa-notes">
+              <RichTextView html={pa.notes} />
+            </div>
           </>
         )}
       </div>

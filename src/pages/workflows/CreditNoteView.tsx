@@ -28,10 +28,10 @@ import { MoneyInput } from "../../framework/inputs/MoneyInput.tsx";
 import { DateRangeInput } from "../../framework/inputs/lazyInputs.tsx";
 import { formatFinanceDate, formatMoneyValue } from "../../domain/formats.ts";
 import { LogHistory } from "../finance/LogHistory.tsx";
-import { REQUEST_STATUS_LABELS } from "../../domain/finance/workflow.ts";
 import { creditNoteLogSource } from "./logSources.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 import { useFormEdits } from "../../framework/formEdits.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 const money = (v: string | null | undefined) => formatMoneyValue(v ?? "0");
 const day = (v: string | null | undefined) => (v ? formatFinanceDate(v) : "--");
@@ -323,7 +323,7 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
                 <Descriptions size="small" column={1}>
                   <Descriptions.Item label="From">{cn.transfer.fromClassName}</Descriptions.Item>
                   <Descriptions.Item label="To">{cn.transfer.toClassName}</Descriptions.Item>
-                  <Descriptions.Item label="Status">{REQUEST_STATUS_LABELS[cn.transfer.transferClassStatus as keyof typeof REQUEST_STATUS_LABELS] ?? cn.transfer.transferClassStatus}</Descriptions.Item>
+                  <Descriptions.Item label="Status">{enumLabel("request_transfer_classes", "transferClassStatus", cn.transfer.transferClassStatus)}</Descriptions.Item>
                   <Descriptions.Item label="Lesson Start Date">{day(cn.transfer.lessonStartDate)}</Descriptions.Item>
                 </Descriptions>
               ) : (
