@@ -118,6 +118,8 @@ describe("stored XSS is shown inert, under a strict CSP", () => {
       expect(await violations()).toEqual([]);
       expect(consoleErrors).toEqual([]);
     } finally {
+      // a live query's refetch may still be inside the route when the test ends: drop it instead of failing the run
+      await page.unrouteAll({ behavior: "ignoreErrors" });
       await context.close();
     }
   });

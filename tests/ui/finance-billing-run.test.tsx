@@ -55,8 +55,9 @@ describe("billing run", () => {
     fireEvent.click(issue);
 
     await screen.findByText(`${boxes.length - 1} of ${boxes.length - 1} students done`, {}, wait);
-    expect(screen.getByText("Issued").closest(".ant-statistic")?.textContent).toBe(`Issued${boxes.length - 1}`);
-    expect(screen.getByText("Total billed").closest(".ant-statistic")?.textContent).toMatch(/^Total billedS\$[\d,]+\.\d{2}$/);
+    const statistic = (title: string) => screen.getAllByText(title).map((e) => e.closest(".ant-statistic")).find(Boolean)?.textContent; // not Recent Runs' column
+    expect(statistic("Issued")).toBe(`Issued${boxes.length - 1}`);
+    expect(statistic("Total billed")).toMatch(/^Total billedS\$[\d,]+\.\d{2}$/);
     expect(screen.getByRole("button", { name: "E-mail all" })).toBeTruthy();
     expect(document.body.textContent).toMatch(/PA-BME-\d{4}-\d{5}/);
     expect(await pas()).toBe(before + boxes.length - 1);

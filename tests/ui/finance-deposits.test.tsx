@@ -31,7 +31,7 @@ describe("deposits list", () => {
     const row = document.querySelector(".ant-table-tbody tr.ant-table-row")!.textContent ?? "";
     expect(row).toMatch(/DEP-/);
     expect(row).toMatch(/S\$[\d,]+\.\d{2}/);
-    expect(row).toMatch(/Issued|Paid|Used/);
+    expect(row).toMatch(/Issued|Paid|Used|Refunded/);
 
     fireEvent.mouseDown(within(screen.getByRole("form", { name: "Filters" })).getByLabelText("Status"));
     fireEvent.click(await waitFor(() => optionsOf("depositStatus").find((o) => o.textContent === "Paid") ?? Promise.reject(new Error("no option")), wait));
