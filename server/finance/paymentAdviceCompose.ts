@@ -127,7 +127,8 @@ export interface PaFacts {
 }
 
 export const classIdsOf = (input: PaFieldsInput): string[] => [...input.classInformations.map((e) => e.id), ...input.classInformations.flatMap((e) => e.booterClassIds)];
-const depositIdsOf = (input: PaFieldsInput): string[] => input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
+/** The deposit ids a PA's classes say they deduct, as given (composing refuses the malformed ones). */
+export const depositIdsOf = (input: PaFieldsInput): string[] => input.classInformations.flatMap((e) => (e.isDeductedDeposit ? e.deductedDeposit.map((d) => d.depositId ?? "") : []));
 
 /** Reads what composing this PA needs. */
 export async function loadPaFacts(tx: Queryable, input: PaFieldsInput, paId: string | null): Promise<PaFacts> {

@@ -10,7 +10,7 @@ import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../.
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
-import { composeFromFacts, composePa, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { composeFromFacts, composePa, depositIdsOf, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
@@ -85,8 +85,7 @@ async function insertDraft(tx: Queryable, composed: ComposedPa, by: string | nul
 }
 
 /** The deposits a PA's classes say they deduct (well-formed ids only: the rest is refused by composePa). */
-const deductedDepositIds = (fields: PaFieldsInput): string[] =>
-  fields.classInformations.flatMap((c) => (c.isDeductedDeposit ? c.deductedDeposit.map((d) => d.depositId ?? "") : [])).filter((d) => UUID.test(d));
+const deductedDepositIds = (fields: PaFieldsInput): string[] => depositIdsOf(fields).filter((d) => UUID.test(d));
 
 /** A saved draft issued: its number, the deposits it collects and applies, its ledger entry and status log row. */
 async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by: string | null): Promise<void> {
