@@ -318,7 +318,9 @@ export default function PaymentAdviceBuilderPage() {
     }
   };
 
-  if (id && loaded.isLoading) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
+  // A draft this page has just created is already on screen: its refetch on the new path must not unmount the page
+  // (the class picker opened on it would lose its applied filters and rows).
+  if (id && loaded.isLoading && record?.id !== id) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
   if (id && !loaded.isLoading && !loaded.data && !record) return <Alert type="error" message={PA_MESSAGES.notFound} />;
 
   const voidAction = record ? paVoidAction(record.paymentStatus, received) : null;
