@@ -6,7 +6,9 @@
  * (graphql-transport-ws) each, signed in as front_desk, each watching its own page of the students list (distinct
  * variables: the page after a different student). A change updates one row of every subscriber's page in one
  * statement; the latency is from its commit to each subscriber's new answer. Reported per N: p50/p99/max latency,
- * the server's CPU time per change, its CPU while the subscribers sit idle, and its RSS. --server runs another
+ * the CPU time per change of the server, of PostgreSQL (its backends for this database, when it runs on this machine)
+ * and of this bench process (the subscribers' client), the server's CPU while the subscribers sit idle, and its RSS.
+ * The three share the machine's cores: on 2 cores the latency cannot be below their sum over 2. --server runs another
  * checkout's server (a before/after comparison on the same database).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -38,6 +40,31 @@ function usage(pid: number): { cpuMs: number; rssMb: number } {
   return { cpuMs, rssMb: rssKb / 1024 };
 }
 
+/**
+ * CPU time (ms) of each PostgreSQL backend serving this database, by pid; undefined when PostgreSQL is not on this
+ * machine. A backend that appears between two readings started in between: all its time counts.
+ */
+async function databaseCpuMs(db: Db): Promise<Map<number, number> | undefined> {
+  const pids = (await db.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows;
+  const byPid = new Map<number, number>();
+  for (const { pid } of pids) {
+    try {
+      byPid.set(pid, usage(pid).cpuMs);
+    } catch {
+      return undefined; // another machine's process
+    }
+  }
+  return byPid;
+}
+
+const cpuBetween = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+/** This process's CPU time in ms: the bench client's share of the cores. */
+const clientCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 async function startServer(entry: string, url: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", entry, "--dev"], {
     cwd: path.dirname(path.dirname(entry)),
@@ -61,34 +88,58 @@ interface Subscriber {
   answers: number;
 }
 
+/** The change in progress: how many subscribers have not answered it yet, and what to call when none is left. */
+const change = { waiting: new Set<Subscriber>(), done: () => {} };
+
+function answered(sub: Subscriber): void {
+  sub.lastAt = performance.now();
+  sub.answers++;
+  if (change.waiting.delete(sub) && !change.waiting.size) change.done();
+}
+
+/** Resolves true when every subscriber has answered since, false after timeoutMs. */
+function everyAnswer(subscribers: readonly Subscriber[], timeoutMs: number): Promise<boolean> {
+  change.waiting = new Set(subscribers);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    change.done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+  });
+}
+
+/**
+ * An answer is recognised by its first bytes, its rows left unparsed: this process's CPU shares the cores with the
+ * server and PostgreSQL, and parsing 5,000 answers a change cost it more CPU than the server spent sending them.
+ */
+const ANSWER = Buffer.from('{"type":"next","id":"1","payload":{"data":');
+const ERRORS = Buffer.from('"errors":');
+
 function subscribe(port: number, token: string, after: string): Promise<Subscriber> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/v1/graphql`, "graphql-transport-ws");
     const sub: Subscriber = { socket, lastAt: 0, answers: 0 };
     socket.on("open", () => socket.send(JSON.stringify({ type: "connection_init", payload: { headers: { Authorization: `Bearer ${token}` } } })));
     socket.on("error", reject);
-    socket.on("message", (data) => {
+    socket.on("message", (data: Buffer) => {
+      if (data.subarray(0, ANSWER.length).equals(ANSWER) && !data.includes(ERRORS)) {
+        answered(sub);
+        if (sub.answers === 1) resolve(sub);
+        return;
+      }
       const msg = JSON.parse(String(data)) as { type: string; payload?: { errors?: unknown } };
       if (msg.type === "connection_ack") socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: QUERY, variables: { after } } }));
       else if (msg.type === "next") {
         if (msg.payload?.errors) reject(new Error(JSON.stringify(msg.payload.errors)));
-        sub.lastAt = performance.now();
-        if (++sub.answers === 1) resolve(sub);
+        answered(sub);
+        if (sub.answers === 1) resolve(sub);
       } else if (msg.type === "error") reject(new Error(JSON.stringify(msg.payload)));
     });
   });
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function until(cond: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) return false;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return true;
-}
 
 export async function benchLive(o: LiveOptions): Promise<boolean> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -108,7 +159,7 @@ export async function benchLive(o: LiveOptions): Promise<boolean> {
     console.log(`Each subscriber: its own websocket and page (${PAGE} students after a different one); a change: one UPDATE touching a row of every page\n`);
     const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
     console.log(`Load average before: ${load} (the machine's other work shares its cores with the server and PostgreSQL)\n`);
-    console.log("subscribers  subscribe s  p50 ms  p99 ms  max ms  server CPU ms/change  idle CPU ms/s  RSS MB");
+    console.log("subscribers  subscribe s  p50 ms  p99 ms  max ms  CPU ms/change: server  PostgreSQL  client  idle CPU ms/s  RSS MB");
 
     const subscribers: Subscriber[] = [];
     for (const n of o.subscribers) {
@@ -131,14 +182,22 @@ export async function benchLive(o: LiveOptions): Promise<boolean> {
 
       const latencies: number[] = [];
       let cpu = 0;
+      let dbCpu: number | undefined = 0;
+      let clientCpu = 0;
       for (let round = 0; round < o.rounds; round++) {
         const touched = subscribers.map((_, i) => pageOf(i)[round % PAGE]);
         const before = subscribers.map((s) => s.answers);
         const cpu0 = usage(server.pid!).cpuMs;
+        const db0 = await databaseCpuMs(db);
+        const client0 = clientCpuMs();
+        const answers = everyAnswer(subscribers, 30_000);
         await db.query(`update users set "updatedAt" = now() where id = any($1::uuid[])`, [touched]);
         const committed = performance.now();
-        const all = await until(() => subscribers.every((s, i) => s.answers > before[i]), 30_000);
+        const all = await answers;
         cpu += usage(server.pid!).cpuMs - cpu0;
+        clientCpu += clientCpuMs() - client0;
+        const db1 = await databaseCpuMs(db);
+        dbCpu = dbCpu === undefined || db0 === undefined || db1 === undefined ? undefined : dbCpu + cpuBetween(db0, db1);
         if (!all) {
           ok = false;
           console.log(`  ${subscribers.filter((s, i) => s.answers === before[i]).length} of ${n} subscribers got no new answer within 30 s`);
@@ -149,7 +208,7 @@ export async function benchLive(o: LiveOptions): Promise<boolean> {
       latencies.sort((a, b) => a - b);
       const rss = usage(server.pid!).rssMb;
       console.log(
-        `${String(n).padStart(11)}  ${subscribeS.toFixed(1).padStart(11)}  ${ms(percentile(latencies, 50)).padStart(6)}  ${ms(percentile(latencies, 99)).padStart(6)}  ${ms(latencies.at(-1)!).padStart(6)}  ${(cpu / o.rounds).toFixed(0).padStart(20)}  ${idleCpu.toFixed(0).padStart(13)}  ${rss.toFixed(0).padStart(6)}`,
+        `${String(n).padStart(11)}  ${subscribeS.toFixed(1).padStart(11)}  ${ms(percentile(latencies, 50)).padStart(6)}  ${ms(percentile(latencies, 99)).padStart(6)}  ${ms(latencies.at(-1)!).padStart(6)}  ${(cpu / o.rounds).toFixed(0).padStart(21)}  ${(dbCpu === undefined ? "n/a" : (dbCpu / o.rounds).toFixed(0)).padStart(10)}  ${(clientCpu / o.rounds).toFixed(0).padStart(6)}  ${idleCpu.toFixed(0).padStart(13)}  ${rss.toFixed(0).padStart(6)}`,
       );
       if (n >= 5000 && percentile(latencies, 99) >= 1000) ok = false;
       measuredBudget ||= n >= 5000;
