@@ -1,7 +1,8 @@
 import { lazy } from "react";
 import { defineResource, text, date, enumOf, money, relation } from "../src/framework/declare.ts";
-import { CREDIT_NOTE_STATUS_COLOURS, CREDIT_NOTE_STATUS_LABELS, CREDIT_NOTE_TYPE_LABELS } from "../src/domain/finance/creditNote.ts";
-import { REFUND_STATUS_COLOURS, REFUND_STATUS_LABELS } from "../src/domain/finance/refund.ts";
+import { CREDIT_NOTE_STATUS_COLOURS, CREDIT_NOTE_TYPE_LABELS } from "../src/domain/finance/creditNote.ts";
+import { REFUND_STATUS_COLOURS } from "../src/domain/finance/refund.ts";
+import { labelsOf } from "../src/domain/enumLabels.ts";
 import { REQUEST_STATUS_LABELS } from "../src/domain/finance/workflow.ts";
 
 /**
@@ -76,7 +77,7 @@ export const creditNotes = defineResource({
     name: text("Credit Note No.", { filter: true, whenEmpty: "Draft" }),
     type: enumOf("Type", CREDIT_NOTE_TYPE_LABELS, { filter: true }),
     studentId: relation("Student", "users", { labelField: "fullName", filter: true, where: { type: { _eq: "student" } } }),
-    creditNoteStatus: enumOf("Status", CREDIT_NOTE_STATUS_LABELS, { filter: true, colours: CREDIT_NOTE_STATUS_COLOURS }),
+    creditNoteStatus: enumOf("Status", labelsOf("credit_notes", "creditNoteStatus"), { filter: true, colours: CREDIT_NOTE_STATUS_COLOURS }),
     total: money("Total", { sortable: true }),
     reason: text("Reason"),
     companyId: relation("Company", "companies", { filter: true }),
@@ -105,7 +106,7 @@ export const refunds = defineResource({
     name: text("Refund No.", { filter: true, whenEmpty: "Draft" }),
     studentId: relation("Student", "users", { labelField: "fullName", filter: true, where: { type: { _eq: "student" } } }),
     noticeDate: date("Notice Date", { sortable: true }),
-    refundStatus: enumOf("Status", REFUND_STATUS_LABELS, { filter: true, colours: REFUND_STATUS_COLOURS }),
+    refundStatus: enumOf("Status", labelsOf("refunds", "refundStatus"), { filter: true, colours: REFUND_STATUS_COLOURS }),
     total: money("Total", { sortable: true }),
     reason: text("Reason"),
     companyId: relation("Company", "companies", { filter: true }),

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { defineResource, text, enumOf, relation, date } from "../src/framework/declare.ts";
+import { labelsOf } from "../src/domain/enumLabels.ts";
 
 /**
  * Payment advices (issue 14): every screen is hand-written — the list (also at /finance), the builder
@@ -15,7 +16,7 @@ export const paymentAdvices = defineResource({
   softDelete: true,
   fields: {
     name: text("PA No."),
-    paymentStatus: enumOf("Status", { draft: "Draft", overdue: "OverDue", paid: "Paid", unpaid: "UnPaid", voided: "Voided", overpaid: "OverPaid", withdrawn: "Withdrawn" }),
+    paymentStatus: enumOf("Status", labelsOf("payment_advices", "paymentStatus")),
     companyId: relation("Company", "companies"),
     branchId: relation("Branch", "branches"),
     studentId: relation("Student", "users", { labelField: "fullName" }),

@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { SolutionOutlined } from "@ant-design/icons";
 import { defineResource, text, enumOf, relation, phone, email } from "../src/framework/declare.ts";
-import { USER_STATUS_LABELS } from "../src/pages/users/roles.ts";
+import { labelsOf } from "../src/domain/enumLabels.ts";
 
 /**
  * Students (spec part 1 §2 "Students", issue 12): student accounts over the users table. The list,
@@ -33,7 +33,7 @@ export const students = defineResource({
     schoolId: relation("School", "schools"),
     curriculumId: relation("Curriculum", "curriculums", { labelField: "abbreviation" }),
     levelId: relation("Level", "levels", { labelField: "abbreviation" }),
-    status: enumOf("Status", USER_STATUS_LABELS),
+    status: enumOf("Status", labelsOf("users", "status")),
   },
   pages: {
     list: lazy(() => import("../src/pages/students/StudentListPage.tsx")),

@@ -1,7 +1,8 @@
 import { lazy } from "react";
 import { TeamOutlined } from "@ant-design/icons";
 import { defineResource, text, email, phone, enumOf, relation, image, date } from "../src/framework/declare.ts";
-import { STAFF_ROLE_LABELS, USER_STATUS_LABELS } from "../src/pages/users/roles.ts";
+import { STAFF_ROLE_LABELS } from "../src/pages/users/roles.ts";
+import { labelsOf } from "../src/domain/enumLabels.ts";
 
 /** Roles that teach (the roles table's isTeaching): a programme's tutors are users holding one of them. */
 export const TEACHING_ROLES = ["fulltime_tutor", "parttime_tutor", "hod", "tutor"] as const;
@@ -38,7 +39,7 @@ export const users = defineResource({
     dob: date("Date of Birth", { list: false }),
     role: enumOf("Role", STAFF_ROLE_LABELS, { filter: true, form: false }),
     branchId: relation("Branch", "branches", { filter: true }),
-    status: enumOf("Status", USER_STATUS_LABELS, { filter: true }),
+    status: enumOf("Status", labelsOf("users", "status"), { filter: true }),
   },
   pages: {
     create: lazy(() => import("../src/pages/users/UserCreatePage.tsx")),

@@ -1,6 +1,6 @@
 /**
  * The audit trail's calls (issue 36): `GET /history/:table/:id` (a record's History drawer, for every staff role)
- * and `GET /audit-log` (admins; the screen's CSV export asks for one large page) with `GET /audit-log/tables`, the
+ * and `GET /audit-log` (admins; `format=csv` writes the screen's CSV export, one large page, in words) with `GET /audit-log/tables`, the
  * tables its table filter offers (admins). A record's history shows only what its reader may read: the
  * GraphQL engine answers, as the reader, whether the record is visible under their row filter and which of its
  * columns their role reads — the same permissions as the record's own screens.
@@ -12,6 +12,9 @@ import type { Engine } from "../graphql/index.ts";
 import type { Session } from "../auth/types.ts";
 import { auditedTables, auditLog, recordDeletion, recordHistory } from "../audit/history.ts";
 import { day, uuid, validationError } from "./validation.ts";
+import { AUDIT_CSV_HEADER, auditCsvCells } from "../../src/domain/auditHistory.ts";
+import { CSV_BOM, csvLine } from "../../src/domain/csv.ts";
+import { todayInSingapore } from "../../src/domain/dates.ts";
 
 export const HISTORY_MESSAGES = { notFound: "Record not found." } as const;
 const TABLE = /^[a-z][a-z0-9_]{0,62}$/;
@@ -30,6 +33,7 @@ const logQuery = z
     to: day("Invalid end date.").optional(),
     page: pageNumber,
     pageSize: z.coerce.number().int().min(1).max(AUDIT_EXPORT_MAX_ROWS).default(10),
+    format: z.enum(["json", "csv"], { error: "Unknown format." }).default("json"),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ["to"], message: "The end date cannot be before the start date." });
 
@@ -72,8 +76,12 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: Eng
   app.get("/audit-log", async (request, reply) => {
     const q = logQuery.safeParse(request.query);
     if (!q.success) return validationError(reply, q.error);
-    const { page, pageSize, record, ...filters } = q.data;
-    return reply.send({ success: true, data: await auditLog(ctx.db, { ...filters, rowId: record }, page, pageSize) });
+    const { page, pageSize, record, format, ...filters } = q.data;
+    const data = await auditLog(ctx.db, { ...filters, rowId: record }, page, pageSize);
+    if (format === "json") return reply.send({ success: true, data });
+    const file = `audit-log-${todayInSingapore()}.csv`;
+    reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${file}"`);
+    return reply.send(CSV_BOM + [AUDIT_CSV_HEADER, ...data.items.map(auditCsvCells)].map(csvLine).join(""));
   });
 
   app.get("/audit-log/tables", async (_request, reply) => reply.send({ success: true, data: await auditedTables(ctx.db) }));

@@ -12,7 +12,8 @@
  *   twice, whoever issued the first PA;
  * - discounts: those the student's latest live PA applied to the same class and still eligible today, and the
  *   company's sibling discount for each sibling billed in the run but the first;
- * - a deposit of the deposit setting per class the student never paid a deposit for; the registration fee when
+ * - a deposit of the deposit setting per class the student holds no deposit for (FINANCE.md §4's lifecycle: one
+ *   issued or paid is held; one used or refunded is gone, so a student who re-enrols pays a new one); the registration fee when
  *   the student has no issued PA yet (the waiver period applies as in the builder); GST: the company's setting.
  */
 import type { Db, Queryable } from "../db/index.ts";
@@ -182,7 +183,7 @@ async function loadStudentFacts(db: Queryable, studentIds: readonly string[], cl
     [studentIds, LIVE_PA],
   );
   const { rows: depositRows } = await db.query<{ studentId: string; classId: string }>(
-    `select distinct "studentId", "classId" from deposits where "studentId" = any($1::uuid[]) and status <> 'deleted'`,
+    `select distinct "studentId", "classId" from deposits where "studentId" = any($1::uuid[]) and status <> 'deleted' and "depositStatus" in ('issued', 'paid')`,
     [studentIds],
   );
   const { rows: issuedRows } = await db.query<{ studentId: string; paid: boolean }>(

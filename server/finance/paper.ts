@@ -15,27 +15,12 @@ import { centsToNumeric, formatMoney, numericToCents } from "../../src/domain/mo
 import { formatCalendarDay, DISPLAY_DATE_FORMAT, todayInSingapore } from "../../src/domain/dates.ts";
 import { payNowPayload, payNowRequestFor } from "../../src/domain/finance/paynow.ts";
 import { documentNumberLabel } from "../../src/domain/finance/documentNumber.ts";
-import { PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.ts";
-import { GST_LABELS, NEGATIVE_FIGURES, SUMMARY_FIGURES } from "../../src/domain/finance/summary.ts";
+import { valueLabel } from "../../src/domain/enumLabels.ts";
+import { GST_LABELS, NEGATIVE_FIGURES, SUMMARY_FIGURES, SUMMARY_LABELS } from "../../src/domain/finance/summary.ts";
 import type { PaymentAdvicePaper } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { paperClassLines } from "../../src/domain/finance/paperLines.ts";
 import { getPaymentAdvice } from "./paymentAdvices.ts";
 import type { PdfDocument, PdfMaker } from "./pdfMaker.ts";
-
-/** Labels of the eleven summary figures on the paper and the builder. */
-export const SUMMARY_LABELS: Record<(typeof SUMMARY_FIGURES)[number], string> = {
-  classFee: "Class Fee",
-  registrationFee: "Registration Fee",
-  materialFee: "Material Fee",
-  otherPayment: "Other Payment",
-  deduction: "Deduction",
-  totalBeforeGst: "Total Before GST",
-  gst: "GST",
-  totalAfterGst: "Total After GST",
-  deposit: "Deposit",
-  deductedDeposit: "Deducted Deposit",
-  totalPayable: "Total Payable",
-};
 
 export async function paperData(db: Queryable, id: string): Promise<PaymentAdvicePaper> {
   const pa = await getPaymentAdvice(db, id);
@@ -132,7 +117,7 @@ export async function paperPdf(paper: PaymentAdvicePaper, pdf: PdfMaker, media?:
     defaultStyle: { font: "Helvetica", fontSize: 9 },
     info: { title: `Payment Advice ${documentNumberLabel(pa.name)}`, author: c.name },
     content: [
-      { columns: [{ width: 100, stack: [logoCell] }, { width: "*", stack: companyLines }, { width: 120, stack: [{ text: "PAYMENT ADVICE", bold: true, fontSize: 14, color: colour, alignment: "right" }, { text: documentNumberLabel(pa.name), bold: true, fontSize: 11, alignment: "right" }, { text: PA_STATUS_LABELS[pa.displayStatus], alignment: "right" }] }], columnGap: 10 },
+      { columns: [{ width: 100, stack: [logoCell] }, { width: "*", stack: companyLines }, { width: 120, stack: [{ text: "PAYMENT ADVICE", bold: true, fontSize: 14, color: colour, alignment: "right" }, { text: documentNumberLabel(pa.name), bold: true, fontSize: 11, alignment: "right" }, { text: valueLabel("payment_advices", "paymentStatus", pa.displayStatus), alignment: "right" }] }], columnGap: 10 },
       { canvas: [{ type: "line", x1: 0, y1: 6, x2: 515, y2: 6, lineWidth: 1, lineColor: colour }], margin: [0, 4, 0, 8] },
       {
         columns: [

@@ -4,8 +4,8 @@
  */
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
-import { displayPaStatus, PA_STATUS_LABELS } from "../../src/domain/finance/paymentAdviceStatus.ts";
-import { CREDIT_NOTE_STATUS_LABELS, type CreditNoteStatus } from "../../src/domain/finance/creditNote.ts";
+import { displayPaStatus } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import { valueLabel } from "../../src/domain/enumLabels.ts";
 import type { ReportResult } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
 import type { PagedReport } from "./paging.ts";
@@ -26,7 +26,7 @@ function statusLabels(): (status: string, dueDate: string | null) => string {
   const shown = new Map<string, string>();
   return (status, dueDate) => {
     const key = `${status}/${dueDate}`;
-    if (!shown.has(key)) shown.set(key, PA_STATUS_LABELS[displayPaStatus(status, dueDate, now)]);
+    if (!shown.has(key)) shown.set(key, valueLabel("payment_advices", "paymentStatus", displayPaStatus(status, dueDate, now)));
     return shown.get(key)!;
   };
 }
@@ -102,7 +102,7 @@ export async function overpaidReport(db: Queryable, f: ReportFilters): Promise<R
     total: r.total,
     received: r.received,
     excess: centsToNumeric(cents(r.received) - cents(r.total)),
-    outcome: r.refund ? `Refunded (${r.refund})` : r.creditNote ? `Credit note ${r.creditNote} (${CREDIT_NOTE_STATUS_LABELS[r.creditNoteStatus as CreditNoteStatus] ?? r.creditNoteStatus})` : r.creditNoteStatus ? "Credit note awaiting approval" : "Not credited yet",
+    outcome: r.refund ? `Refunded (${r.refund})` : r.creditNote ? `Credit note ${r.creditNote} (${valueLabel("credit_notes", "creditNoteStatus", r.creditNoteStatus)})` : r.creditNoteStatus ? "Credit note awaiting approval" : "Not credited yet",
   }));
   return {
     columns: [

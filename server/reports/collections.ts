@@ -5,13 +5,14 @@
  */
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
-import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../../src/domain/finance/invoice.ts";
+import { PAYMENT_METHODS } from "../../src/domain/finance/invoice.ts";
+import { valueLabel } from "../../src/domain/enumLabels.ts";
 import type { ReportColumn, ReportResult, ReportRow } from "../../src/domain/reports.ts";
 import type { ReportFilters } from "./filters.ts";
 import { CASH_LINES } from "./cashLines.ts";
 
 const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
-const label = (m: string) => PAYMENT_METHOD_LABELS[m as PaymentMethod] ?? m;
+const label = (m: string) => valueLabel("receipts", "paymentMethod", m);
 
 export async function dailyReceiptReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   const { rows } = await db.query<{ name: string | null; day: string; student: string | null; method: string; amount: string; voided: boolean; branch: string | null; invoice: string | null }>(

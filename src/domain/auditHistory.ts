@@ -4,6 +4,8 @@
  * screen and the server's CSV export.
  */
 import { formatInSingapore, type DateInput } from "./dates.ts";
+import { humanize, storedValueLabel } from "./enumLabels.ts";
+import { roleLabel } from "./roleLabels.ts";
 
 export const AUDIT_TIME_FORMAT = "DD/MM/YYYY HH:mm";
 export const AUDIT_ACTIONS = { insert: "Created", update: "Updated", delete: "Deleted", purge: "Purged" } as const;
@@ -45,4 +47,15 @@ export function auditChangeText(op: AuditOp, change: AuditChange, label: (column
   const shown = (v: unknown) => valueLabel(change.column, v) ?? auditValue(v);
   if (op === "update") return `${label(change.column)}: ${shown(change.before)} → ${shown(change.after)}`;
   return `${label(change.column)}: ${shown(op === "delete" ? change.before : change.after)}`;
+}
+
+export const AUDIT_CSV_HEADER = ["Time", "User", "Role", "Table", "Record", "Action", "Changes", "Request"] as const;
+
+/**
+ * One row of the audit log's CSV (the server writes it): names in words and every enum value through the one label
+ * table, as the screens show them — never a stored token ("pending", "awaiting_finance_approval").
+ */
+export function auditCsvCells(e: { at: DateInput; userName: string | null; role: string | null; tableName: string; rowId: string; op: AuditOp; changes: readonly AuditChange[]; requestId: string | null }): string[] {
+  const changes = e.changes.map((c) => auditChangeText(e.op, c, humanize, (column, v) => storedValueLabel(e.tableName, column, v))).join("; ");
+  return [auditTime(e.at), e.userName ?? "System", roleLabel(e.role ?? undefined), humanize(e.tableName), e.rowId, AUDIT_ACTIONS[e.op], changes, e.requestId ?? ""];
 }

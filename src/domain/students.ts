@@ -7,7 +7,6 @@ import { ENROLMENT_STATUS_LABELS } from "./attendance.ts";
 
 // The labels live with their modules; re-exported for the student screens.
 export { ENROLMENT_STATUS_LABELS, ATTENDANCE_LABELS } from "./attendance.ts";
-export { PA_STATUS_LABELS } from "./finance/paymentAdviceStatus.ts";
 
 export const enrolmentStatusLabel = (status: string | null | undefined): string =>
   (status && ENROLMENT_STATUS_LABELS[status]) || "Unknown";

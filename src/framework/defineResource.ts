@@ -4,6 +4,10 @@
  * as a blank cell later. Checks against the database metadata live in `checkResources`.
  */
 import type { Field, FieldKind, Resource, ResourceDeclaration, ResolvedField } from "./types.ts";
+// a name nobody labelled reads in words by the label table's rule, which the server's exports follow too
+import { humanize } from "../domain/enumLabels.ts";
+
+export { humanize };
 
 /** Kinds that make a readable list column / a sortable column / a filter by default. */
 const LISTED: ReadonlySet<FieldKind> = new Set(["text", "number", "money", "date", "time", "dateTime", "enum", "boolean", "relation", "email", "phone", "image"]);
@@ -20,11 +24,6 @@ export class ResourceDeclarationError extends Error {
   }
 }
 
-/** "shortName" → "Short Name", "uen" → "Uen", "gstRefNo" → "Gst Ref No". */
-export function humanize(name: string): string {
-  const words = name.replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(" ").filter(Boolean);
-  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
-}
 
 function resolveField(name: string, field: Field): ResolvedField {
   const listed = LISTED.has(field.kind) && !(field.kind === "relation" && field.many);

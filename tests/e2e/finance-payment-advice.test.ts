@@ -1,7 +1,7 @@
 /**
  * The payment advice end to end in Chromium (issue 14 §7): front_desk builds a PA for a student with two
  * regular classes — one starting mid-term —, a % discount, a deduction, the registration fee inside the
- * waiver period; issues it; opens the paper and downloads its PDF; sees its log. finance_manager voids it
+ * waiver period; issues it; opens the paper (its lines the PDF's, its notes inside the page) and downloads its PDF; sees its log. finance_manager voids it
  * with a reason. The preview's Total Payable is the figure the server stored.
  */
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,10 @@ import type { Locator, Page } from "playwright-core";
 import { useBrowser } from "../support/browser.ts";
 import { chooseOption, pick, withRole } from "./catalogue-support.ts";
 import { dayjs, todayInSingapore } from "../../src/domain/dates.ts";
+import { apiClient } from "./api-support.ts";
+import { formatMoney } from "../../src/domain/money.ts";
+import { paperClassLines } from "../../src/domain/finance/paperLines.ts";
+import type { PaymentAdvicePaper } from "../../src/domain/finance/paymentAdviceApi.ts";
 
 const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
@@ -140,6 +144,9 @@ describe("payment advice, end to end", () => {
       const previewTotal = await summary.locator('[data-figure="totalPayable"]').textContent();
       expect(previewTotal).toMatch(/^S\$[\d,]+\.\d{2}$/);
 
+      // notes with an unbroken run the paper must wrap (item 17: notes ran off the page edge)
+      await page.locator(".ant-card").filter({ has: page.getByText("Notes", { exact: true }) }).locator(".ql-editor").fill(`Bring this note: ${"x".repeat(240)} and a long link https://example.com/${"path/".repeat(40)}`);
+
       await page.getByRole("button", { name: "Issue" }).click();
       await page.locator(".ant-modal-confirm-btns").getByRole("button", { name: "Issue" }).click();
       await page.getByText("Payment advice issued.").waitFor();
@@ -170,6 +177,23 @@ describe("payment advice, end to end", () => {
       await page.waitForURL(`**/finance/payment-advice/paper/${id}`);
       await page.getByTestId("pa-paper").waitFor();
       expect(await page.getByTestId("paper-summary").textContent()).toContain(previewTotal!);
+      // issue 37 item 17: the on-screen paper lists the item lines the PDF's builder prints (server/finance/paper.ts
+      // reads the same paperClassLines), the discount and the deduction among them …
+      const api = apiClient(baseURL);
+      const stored = await api.rest<PaymentAdvicePaper>(await api.tokenOf("front_desk"), "GET", `/finances/payment-advices/${id}/paper`);
+      const pdfLines = paperClassLines(stored.paymentAdvice.classInformations).map((l) => [l.className, l.label, l.lessons === null ? "" : String(l.lessons), l.unitPrice === null ? "" : formatMoney(l.unitPrice), formatMoney(l.amount)]);
+      const shownLines = await page.getByTestId("paper-lines").locator("tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+      expect(shownLines).toEqual(pdfLines);
+      expect(shownLines.map((l) => l[1])).toEqual(expect.arrayContaining(["Discount: Referral Discount", "Deduction: Sibling rebate"]));
+      // … and its notes and lines stay inside the page box (no element wider than the paper, none overflowing its own box)
+      expect(await page.getByTestId("pa-paper").locator(".pa-notes").textContent()).toContain("Bring this note");
+      const outside = await page.getByTestId("pa-paper").evaluate((paper) => {
+        const box = paper.getBoundingClientRect();
+        return [...paper.querySelectorAll(".pa-notes, .pa-notes *, .pa-lines, .pa-lines tr, .pa-lines td, .pa-figures")]
+          .filter((el) => { const r = el.getBoundingClientRect(); return r.left < box.left - 0.5 || r.right > box.right + 0.5 || el.scrollWidth > el.clientWidth + 1; })
+          .map((el) => `${el.tagName}.${el.className}`);
+      });
+      expect(outside).toEqual([]);
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^PA-BME-\d{4}-\d{5}\.pdf$/);
       const path = await download.path();

@@ -157,6 +157,21 @@ describe.each(databaseLanes())("audit trail [%s]", (lane) => {
     expect(tables).not.toContain("refresh_tokens");
   });
 
+  it("the audit log's CSV export (the server writes it) shows every enum value in words, as the screens do", async () => {
+    const id = (await server.db.query<{ id: string }>(`select id from users where type = 'student' and status = 'active' order by username desc limit 1`)).rows[0]!.id;
+    const setStatus = (status: string) => gql(bearer(adminToken), `mutation($id: uuid!, $s: String!) { update_users_by_pk(pk_columns: {id: $id}, _set: {status: $s}) { id } }`, { id, s: status });
+    expect((await setStatus("inactive")).errors).toBeUndefined();
+    expect((await setStatus("active")).errors).toBeUndefined();
+    const csv = await api(server.app, "GET", `/audit-log?table=users&record=${id}&pageSize=10000&format=csv`, adminToken);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Time,User,Role,Table,Record,Action,Changes,Request");
+    expect(lines.filter((l) => l.includes("Status: "))).toEqual([expect.stringContaining("Status: Inactive → Active"), expect.stringContaining("Status: Active → Inactive")]);
+    expect(lines[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},.*,Admin,Users,/);
+    expect((await api(server.app, "GET", `/audit-log?table=users&record=${id}&format=csv`, financeToken)).statusCode).toBe(403);
+  });
+
   it("a deleted record's History tells a reader of its table who deleted it and when; its fields are for admins", async () => {
     const made = await gql(bearer(adminToken), `mutation { insert_banks_one(object: {name: "Audit Gone Bank"}) { id } }`);
     const id = (made.data?.insert_banks_one as { id: string }).id;

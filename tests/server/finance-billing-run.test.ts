@@ -48,6 +48,29 @@ describe.each(databaseLanes())("term billing run [%s]", (lane) => {
   const issue = async (studentIds: string[], role = "finance_staff", runId?: string) => api(server.app, "POST", "/finances/billing-runs/issue", token[role], { ...sel, studentIds, runId });
   const paCount = async () => (await server.db.query<{ n: number }>(`select count(*)::int as n from payment_advices`)).rows[0]!.n;
 
+  it("a refunded deposit counts as none held: a student who re-enrols is billed a new deposit; one held is not billed again", async () => {
+    const student = (await preview()).find((r) => !r.skipReason)!;
+    const classId = student.classes[0]!.classId;
+    const mine = `DEP-BILLRUN-${Date.now()}`;
+    await server.db.query(
+      `insert into deposits (name, amount, "depositStatus", "classId", "companyId", "studentId") values ($1, 100, 'paid', $2, $3, $4)`,
+      [mine, classId, sel.companyId, student.studentId],
+    );
+    const { rows: before } = await server.db.query<{ id: string; depositStatus: string }>(
+      `select id, "depositStatus" from deposits where "studentId" = $1 and "classId" = $2 and status <> 'deleted'`,
+      [student.studentId, classId],
+    );
+    const totalOf = async () => Number((await preview()).find((r) => r.studentId === student.studentId)!.total);
+    const held = await totalOf();
+    await server.db.query(`update deposits set "depositStatus" = 'refunded' where id = any($1::uuid[])`, [before.map((d) => d.id)]);
+    const refunded = await totalOf();
+    expect(refunded).toBeGreaterThan(held);
+    // as it was: the seeded deposits back to their statuses, the test's own gone
+    for (const d of before) await server.db.query(`update deposits set "depositStatus" = $2 where id = $1`, [d.id, d.depositStatus]);
+    await server.db.query(`update deposits set status = 'deleted' where name = $1`, [mine]);
+    expect(await totalOf()).toBe(held);
+  });
+
   it("issues one PA per billable student in order without a gap, skips a class with no price row with its reason, reconciles; a rerun issues 0", async () => {
     // the run's second class has no price row (a programme type never priced): its students are skipped, named by the class
     const { rows: unpriced } = await server.db.query<{ id: string; name: string }>(

@@ -2,10 +2,10 @@
  * The History drawer (issue 36) on a generated show page, against the real in-process server: a programme made and
  * renamed by ops_manager shows its creation with the fields it was made with ("Programme Name: …") and the rename as
  * "Programme Name: before → after", by the user's name, at DD/MM/YYYY HH:mm Singapore time. A deleted programme's
- * page says who deleted it and when. The Audit Log's table picker offers the audited tables and filters by one.
+ * page says who deleted it and when, and so do the hand-written student and PA pages. The Audit Log's table picker offers the audited tables and filters by one.
  */
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useUiServer } from "../support/ui-server.ts";
 import { renderResources, signInAs } from "./framework-harness.tsx";
@@ -64,6 +64,25 @@ describe("record history", () => {
     await signInAs(server.baseUrl, "admin");
     await renderResources(resources, `/programme/management/${id}/view`);
     expect(await screen.findByText(`This record was deleted by ${who} on ${formatInSingapore(at, "DD/MM/YYYY HH:mm")}.`, {}, wait)).toBeTruthy();
+  });
+
+  it("the hand-written student and payment advice pages of a deleted record say who deleted it and when", async () => {
+    const { rows } = await server.db.query<{ student: string; pa: string }>(
+      `select (select id from users where type = 'student' and status = 'active' order by username desc limit 1) as student,
+              (select id from payment_advices where status = 'active' order by "paymentStatus" = 'draft' desc, name desc limit 1) as pa`,
+    );
+    const { student, pa } = rows[0]!;
+    const { at, who } = await asOpsManager(async (tx) => {
+      await tx.query(`update users set status = 'deleted' where id = $1`, [student]);
+      await tx.query(`update payment_advices set status = 'deleted' where id = $1`, [pa]);
+    });
+    const notice = `This record was deleted by ${who} on ${formatInSingapore(at, "DD/MM/YYYY HH:mm")}.`;
+    await signInAs(server.baseUrl, "admin");
+    await renderResources(resources, `/student-management/student/${student}/view`);
+    expect(await screen.findByText(notice, {}, wait)).toBeTruthy();
+    cleanup();
+    await renderResources(resources, `/finance/payment-advice/edit/${pa}`);
+    expect(await screen.findByText(notice, {}, wait)).toBeTruthy();
   });
 
   it("the Audit Log's table picker lists the audited tables, and choosing one shows only its changes", async () => {

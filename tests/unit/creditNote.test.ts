@@ -1,6 +1,7 @@
+import { storedValueLabel } from "../../src/domain/enumLabels.ts";
 import { describe, expect, it } from "vitest";
 import {
-  CREDIT_NOTE_MOVES, CREDIT_NOTE_STATUSES, CREDIT_NOTE_STATUS_COLOURS, CREDIT_NOTE_STATUS_LABELS, CREDIT_NOTE_WAITING_ON, creditNoteEditStep, creditNoteMove, creditNoteTotals,
+  CREDIT_NOTE_MOVES, CREDIT_NOTE_STATUSES, CREDIT_NOTE_STATUS_COLOURS, CREDIT_NOTE_WAITING_ON, creditNoteEditStep, creditNoteMove, creditNoteTotals,
 } from "../../src/domain/finance/creditNote.ts";
 import { waitingStatuses } from "../../src/domain/finance/workflow.ts";
 
@@ -17,7 +18,7 @@ describe("credit note totals (FINANCE.md §4, spec part 2 §9)", () => {
 
 describe("credit note workflow (FINANCE.md §4–5, spec part 2 §4)", () => {
   it("the seven statuses have the spec's labels and colours", () => {
-    expect(CREDIT_NOTE_STATUSES.map((s) => CREDIT_NOTE_STATUS_LABELS[s])).toEqual([
+    expect(CREDIT_NOTE_STATUSES.map((s) => storedValueLabel("credit_notes", "creditNoteStatus", s))).toEqual([
       "Awaiting Front Desk Action", "Awaiting Finance Action", "Awaiting Finance Approval", "Issued", "Rejected", "Voided", "Used",
     ]);
     // light purple, pink, blue, blue, red, grey, orange

@@ -5,6 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { ENUM_LABELS, storedValueLabel } from "../../src/domain/enumLabels.ts";
+import { PA_STATUSES } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import { CREDIT_NOTE_STATUSES } from "../../src/domain/finance/creditNote.ts";
+import { RATINGS, REFUND_METHODS, REFUND_STATUSES } from "../../src/domain/finance/refund.ts";
+import { CARD_TYPES, INVOICE_STATUSES, PAYMENT_METHODS } from "../../src/domain/finance/invoice.ts";
+import { SEAT_STATUSES } from "../../src/domain/attendance.ts";
+import { ACTIVE_ENROLMENT_STATUSES } from "../../src/domain/students.ts";
 import { auditChangeText } from "../../src/domain/auditHistory.ts";
 import { resources } from "../../resources/index.ts";
 import { registerResources } from "../../src/framework/registry.ts";
@@ -50,5 +56,32 @@ describe("one label table: every enum shown in words", () => {
     const value = (c: string, v: unknown) => storedValueLabel("student_classes", c, v);
     expect(auditChangeText("update", { column: "status", before: "enrolled", after: "withdrawn" }, label, value)).toBe("Status: Enrolled → Withdrawn");
     expect(auditChangeText("update", { column: "remarks", before: "in", after: null }, label, value)).toBe("Remarks: in → --");
+  });
+
+  it("every status set has a label in the one table: PA, credit note, refund, user, invoice, deposit, requests, enrolment", () => {
+    const sets: Array<[string, string, readonly string[]]> = [
+      ["payment_advices", "paymentStatus", PA_STATUSES],
+      ["credit_notes", "creditNoteStatus", CREDIT_NOTE_STATUSES],
+      ["refunds", "refundStatus", REFUND_STATUSES],
+      ["refunds", "refundMethod", REFUND_METHODS],
+      ["refunds", "rating", RATINGS],
+      // users.status's check constraint less "deleted" (soft deletion, never shown as a status)
+      ["users", "status", ["active", "locked", "pending", "disabled", "inactive", "draft"]],
+      ["invoices", "invoiceStatus", INVOICE_STATUSES],
+      ["receipts", "paymentMethod", PAYMENT_METHODS],
+      ["receipts", "cardType", CARD_TYPES],
+      ["deposits", "depositStatus", ["issued", "paid", "used", "refunded"]],
+      ["suspensions", "suspensionStatus", ["pending", "completed", "rejected", "cancelled"]],
+      ["withdrawals", "withdrawalStatus", ["pending", "completed", "rejected", "cancelled"]],
+      ["request_transfer_classes", "transferClassStatus", ["pending", "completed", "rejected", "cancelled"]],
+      ["student_classes", "status", [...new Set([...SEAT_STATUSES, ...ACTIVE_ENROLMENT_STATUSES])]],
+    ];
+    const unlabelled = sets.flatMap(([table, column, values]) => values.filter((v) => !storedValueLabel(table, column, v)).map((v) => `${table}.${column}=${v}`));
+    expect(unlabelled).toEqual([]);
+    // the browser's screens read the same words as the server's papers and exports
+    registerResources(resources);
+    expect(enumLabel("payment_advices", "paymentStatus", "overdue")).toBe("OverDue");
+    expect(enumLabel("refunds", "refundStatus", "awaiting_sale_action")).toBe("Awaiting Sale Action");
+    expect(enumLabel("users", "status", "inactive")).toBe("Inactive");
   });
 });

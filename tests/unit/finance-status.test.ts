@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, displayPaStatus, isPaDeletable, isPaEditable, overdueFrom, paVoidAction, PA_STATUS_COLOURS, PA_STATUS_LABELS, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
+import { labelsOf } from "../../src/domain/enumLabels.ts";
+import { canTransition, displayPaStatus, isPaDeletable, isPaEditable, overdueFrom, paVoidAction, PA_STATUS_COLOURS, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
 import { documentNumberLabel, formatDocumentNumber, parseDocumentNumber } from "../../src/domain/finance/documentNumber.ts";
 import { classInformationFromWire, summaryFromWire, summaryToWire } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { computePaymentSummary } from "../../src/domain/finance/summary.ts";
@@ -17,7 +18,7 @@ describe("overdue is shown, never stored", () => {
     expect(displayPaStatus("unpaid", null, "2026-01-01T00:00:00Z")).toBe("unpaid");
   });
   it("labels and colours follow the spec", () => {
-    expect(PA_STATUS_LABELS).toMatchObject({ draft: "Draft", overdue: "OverDue", paid: "Paid", unpaid: "UnPaid", voided: "Voided", withdrawn: "Withdrawn" });
+    expect(labelsOf("payment_advices", "paymentStatus")).toMatchObject({ draft: "Draft", overdue: "OverDue", paid: "Paid", unpaid: "UnPaid", voided: "Voided", withdrawn: "Withdrawn" });
     expect(PA_STATUS_COLOURS).toMatchObject({ draft: "warning", overdue: "brown", voided: "brown", paid: "success", unpaid: "danger", withdrawn: "primary" });
   });
 });

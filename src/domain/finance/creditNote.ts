@@ -45,17 +45,6 @@ export const CREDIT_NOTE_STATUSES = [
 ] as const;
 export type CreditNoteStatus = (typeof CREDIT_NOTE_STATUSES)[number];
 
-/** Spec part 2 §4: the seven labels, in the list's order. */
-export const CREDIT_NOTE_STATUS_LABELS: Record<CreditNoteStatus, string> = {
-  awaiting_front_desk_action: "Awaiting Front Desk Action",
-  awaiting_finance_action: "Awaiting Finance Action",
-  awaiting_finance_approval: "Awaiting Finance Approval",
-  issued: "Issued",
-  rejected: "Rejected",
-  voided: "Voided",
-  used: "Used",
-};
-
 /** Spec part 2 §4 colours (light purple, pink, blue, blue, red, grey, orange) as antd tag colours. */
 export const CREDIT_NOTE_STATUS_COLOURS: Record<CreditNoteStatus, string> = {
   awaiting_front_desk_action: "purple",

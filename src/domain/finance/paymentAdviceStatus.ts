@@ -9,16 +9,6 @@ export type PaStatus = (typeof PA_STATUSES)[number];
 /** Statuses the finance service stores; `overdue` is only ever shown (derived from the due date). */
 export type StoredPaStatus = Exclude<PaStatus, "overdue">;
 
-export const PA_STATUS_LABELS: Record<PaStatus, string> = {
-  draft: "Draft",
-  overdue: "OverDue",
-  paid: "Paid",
-  unpaid: "UnPaid",
-  voided: "Voided",
-  overpaid: "OverPaid",
-  withdrawn: "Withdrawn",
-};
-
 /** Pill colours (spec part 2 §4); overpaid is not named by the spec and shows as paid (money received). */
 export const PA_STATUS_COLOURS: Record<PaStatus, "warning" | "brown" | "success" | "danger" | "primary"> = {
   draft: "warning",

@@ -46,14 +46,6 @@ export function refundTotals(classes: readonly RefundClassInput[], creditNotes: 
 
 export const REFUND_STATUSES = ["awaiting_front_desk_action", "awaiting_sale_action", "awaiting_finance_approval", "rejected_by_sale", "rejected_by_finance", "refunded"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
-  awaiting_front_desk_action: "Awaiting Front Desk Action",
-  awaiting_sale_action: "Awaiting Sale Action",
-  awaiting_finance_approval: "Awaiting Finance Approval",
-  rejected_by_sale: "Rejected By Sale",
-  rejected_by_finance: "Rejected By Finance",
-  refunded: "Refunded",
-};
 /** Colours are not given by the spec: the credit note's tones for the same steps (docs/DECISIONS.md). */
 export const REFUND_STATUS_COLOURS: Record<RefundStatus, string> = {
   awaiting_front_desk_action: "purple",

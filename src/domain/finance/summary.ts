@@ -63,6 +63,21 @@ export const SUMMARY_FIGURES = [
   "classFee", "registrationFee", "materialFee", "otherPayment", "deduction", "totalBeforeGst", "gst", "totalAfterGst", "deposit", "deductedDeposit", "totalPayable",
 ] as const satisfies readonly (keyof PaymentSummary)[];
 
+/** Labels of the eleven figures: the builder's summary, the on-screen paper, its PDF and the PA log read these. */
+export const SUMMARY_LABELS: Record<(typeof SUMMARY_FIGURES)[number], string> = {
+  classFee: "Class Fee",
+  registrationFee: "Registration Fee",
+  materialFee: "Material Fee",
+  otherPayment: "Other Payment",
+  deduction: "Deduction",
+  totalBeforeGst: "Total Before GST",
+  gst: "GST",
+  totalAfterGst: "Total After GST",
+  deposit: "Deposit",
+  deductedDeposit: "Deducted Deposit",
+  totalPayable: "Total Payable",
+};
+
 /** Figures shown negative (they are stored positive and subtracted). */
 export const NEGATIVE_FIGURES = new Set<keyof PaymentSummary>(["deduction", "deductedDeposit"]);
 

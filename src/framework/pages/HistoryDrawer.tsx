@@ -5,7 +5,7 @@
  * with, a deletion the last values it had. Generated show/edit pages and the hand-written record pages mount it
  * with the record's table and id; the labels are the declared resource's of that table unless given.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Button, ConfigProvider, Drawer, Empty, List, Pagination, Space, Spin, Typography } from "antd";
 import type { Resource } from "../types.ts";
 import { humanize } from "../defineResource.ts";
@@ -94,9 +94,9 @@ export function HistoryDrawer({ table, id, labels }: { table: string; id: string
 
 /**
  * A record page's answer when its record is gone: who deleted it and when, with its History, for a reader whose role
- * reads the table; otherwise that it does not exist.
+ * reads the table; otherwise that it does not exist (or the page's own words for that, `missing`).
  */
-export function DeletedRecordNotice({ table, id, labels }: { table: string; id: string; labels?: Readonly<Record<string, string>> }) {
+export function DeletedRecordNotice({ table, id, labels, missing = "This record does not exist." }: { table: string; id: string; labels?: Readonly<Record<string, string>>; missing?: ReactNode }) {
   const [deletion, setDeletion] = useState<HistoryPage["deletion"]>();
   useEffect(() => {
     let current = true;
@@ -108,7 +108,7 @@ export function DeletedRecordNotice({ table, id, labels }: { table: string; id: 
     };
   }, [table, id]);
   if (deletion === undefined) return <Spin />;
-  if (!deletion) return <>This record does not exist.</>;
+  if (!deletion) return <>{missing}</>;
   return (
     <Space direction="vertical">
       <Typography.Text>{`This record was deleted by ${deletion.userName ?? "System"} on ${auditTime(deletion.at)}.`}</Typography.Text>

@@ -10,12 +10,12 @@ import type { Dayjs } from "dayjs";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { auditChangeText, auditTime, AUDIT_ACTIONS, type AuditChange, type AuditOp } from "../../domain/auditHistory.ts";
 import { DATE_FORMAT, todayInSingapore } from "../../domain/dates.ts";
-import { csvFileName, toCsv } from "../../framework/csv.ts";
+import { csvFileName } from "../../framework/csv.ts";
 import { findResource } from "../../framework/registry.ts";
 import { humanize } from "../../framework/defineResource.ts";
 import { columnLabeller } from "../../framework/pages/HistoryDrawer.tsx";
 import { labelledValue } from "../../framework/enumLabel.ts";
-import { saveCsv } from "../../framework/download.ts";
+import { downloadFile } from "../../framework/download.ts";
 
 interface Entry {
   id: string;
@@ -36,7 +36,6 @@ interface Filters {
 }
 
 const EXPORT_ROWS = 10_000;
-const CSV_HEADER = ["Time", "User", "Role", "Table", "Record", "Action", "Changes", "Request"];
 
 function query(f: Filters, page: number, pageSize: number): string {
   const q = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
@@ -75,9 +74,10 @@ export default function AuditLogPage() {
   }, [filters, page]);
 
   const exportCsv = async () => {
-    const res = await api<{ items: Entry[] }>("GET", query(filters, 1, EXPORT_ROWS));
-    const rows = (res.data?.items ?? []).map((e) => [auditTime(e.at), e.userName ?? "System", e.role ?? "", e.tableName, e.rowId, AUDIT_ACTIONS[e.op], changesText(e), e.requestId ?? ""]);
-    saveCsv(toCsv(CSV_HEADER, rows), csvFileName("audit-log", todayInSingapore()));
+    // the server writes it, every enum value through the one label table (src/domain/enumLabels.ts)
+    await downloadFile(`${query(filters, 1, EXPORT_ROWS)}&format=csv`, csvFileName("audit-log", todayInSingapore())).catch((e: unknown) =>
+      setError(rejectionMessage(e, "The audit log could not be exported.")),
+    );
   };
 
   return (

@@ -1,6 +1,7 @@
 /** The PA status pill (spec part 2 §4): the shown status (Overdue derived) with the spec's label and colour. */
 import { Tag } from "antd";
-import { PA_STATUS_COLOURS, PA_STATUS_LABELS, displayPaStatus, type PaStatus } from "../../domain/finance/paymentAdviceStatus.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
+import { PA_STATUS_COLOURS, displayPaStatus, type PaStatus } from "../../domain/finance/paymentAdviceStatus.ts";
 
 /** The spec's colour names as antd tag colours ("brown" has no preset). */
 const TAG_COLOURS: Record<(typeof PA_STATUS_COLOURS)[PaStatus], string> = {
@@ -15,7 +16,7 @@ export function PaStatusPill({ paymentStatus, dueDate }: { paymentStatus: string
   const shown = displayPaStatus(paymentStatus, dueDate);
   return (
     <Tag color={TAG_COLOURS[PA_STATUS_COLOURS[shown]]} data-testid="pa-status" style={{ borderRadius: 12 }}>
-      {PA_STATUS_LABELS[shown]}
+      {enumLabel("payment_advices", "paymentStatus", shown)}
     </Tag>
   );
 }

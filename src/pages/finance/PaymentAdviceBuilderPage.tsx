@@ -33,7 +33,7 @@ import { ClassCard } from "./builder/ClassCard.tsx";
 import { ClassPickerModal } from "./builder/ClassPickerModal.tsx";
 import { PaymentSummaryCard } from "./builder/PaymentSummaryCard.tsx";
 import type { PickerClass } from "./builder/classPicker.ts";
-import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
+import { DeletedRecordNotice, HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 import { useFormEdits } from "../../framework/formEdits.ts";
 
 /** Spec part 2 §9 debounces. */
@@ -321,7 +321,8 @@ export default function PaymentAdviceBuilderPage() {
   // A draft this page has just created is already on screen: its refetch on the new path must not unmount the page
   // (the class picker opened on it would lose its applied filters and rows).
   if (id && loaded.isLoading && record?.id !== id) return <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
-  if (id && !loaded.isLoading && !loaded.data && !record) return <Alert type="error" message={PA_MESSAGES.notFound} />;
+  // a deleted PA (issue 36): who deleted it and when, as the generated show pages say it
+  if (id && !loaded.isLoading && !loaded.data && !record) return <Card><DeletedRecordNotice table="payment_advices" id={id} missing={<Alert type="error" message={PA_MESSAGES.notFound} />} /></Card>;
 
   const voidAction = record ? paVoidAction(record.paymentStatus, received) : null;
   const canVoid = (voidAction === "void_unpaid" && canVoidUnpaid) || (voidAction === "void_paid" && canVoidPaid);

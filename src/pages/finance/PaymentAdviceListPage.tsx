@@ -4,6 +4,7 @@
  * (Overdue derived) and, per row, its builder, its paper and its log history.
  */
 import { Button, Card, Form, Select, Space } from "antd";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import { DateRangeInput } from "../../framework/inputs/DateInputs.tsx";
 import { toast } from "../../framework/toast.ts";
 import { DownloadOutlined, EditOutlined, EyeOutlined, FileTextOutlined, PlusOutlined } from "@ant-design/icons";
@@ -17,7 +18,7 @@ import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
 import { csvFileName, toCsv } from "../../framework/csv.ts";
 import { dayjs, DATE_FORMAT, DISPLAY_DATE_FORMAT, formatCalendarDay, todayInSingapore } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
-import { PA_STATUSES, PA_STATUS_LABELS, displayPaStatus, isPaEditable } from "../../domain/finance/paymentAdviceStatus.ts";
+import { PA_STATUSES, displayPaStatus, isPaEditable } from "../../domain/finance/paymentAdviceStatus.ts";
 import { StudentPicker } from "../students/StudentPicker.tsx";
 import { PaStatusPill } from "./PaStatusPill.tsx";
 import { LogHistory } from "./LogHistory.tsx";
@@ -93,7 +94,7 @@ function ExportButton({ filters, sorters }: { filters: CrudFilter[]; sorters: Cr
           day(r.issueDate),
           day(r.dueDate),
           totalPayable(r),
-          PA_STATUS_LABELS[displayPaStatus(r.paymentStatus, r.dueDate)],
+          enumLabel("payment_advices", "paymentStatus", displayPaStatus(r.paymentStatus, r.dueDate)),
         ]),
       );
       saveCsv(csv, csvFileName("payment_advices", todayInSingapore()));
@@ -153,7 +154,7 @@ export default function PaymentAdviceListPage() {
           <RelationSelect target="branches" placeholder="Branch" />
         </Form.Item>
         <Form.Item name="status" label="Status">
-          <Select allowClear placeholder="Status" style={{ minWidth: 140 }} options={PA_STATUSES.map((s) => ({ value: s, label: PA_STATUS_LABELS[s] }))} />
+          <Select allowClear placeholder="Status" style={{ minWidth: 140 }} options={PA_STATUSES.map((s) => ({ value: s, label: enumLabel("payment_advices", "paymentStatus", s) }))} />
         </Form.Item>
         <Form.Item name="issueDate" label="Issue Date">
           <DateRangeInput allowEmpty={[true, true]} />

@@ -10,8 +10,8 @@ import { gqlRequest } from "../../app/graphql.ts";
 import { humanize } from "../../framework/defineResource.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
 import { formatRecordedText } from "../../domain/formats.ts";
-import { PA_STATUS_LABELS, type PaStatus } from "../../domain/finance/paymentAdviceStatus.ts";
-import { SUMMARY_LABELS } from "./builder/PaymentSummaryCard.tsx";
+import { enumLabel } from "../../framework/enumLabel.ts";
+import { SUMMARY_LABELS } from "../../domain/finance/summary.ts";
 import { LogTimestamp, LogUser, type LogRow } from "./LogHistory.tsx";
 import { PaStatusPill } from "./PaStatusPill.tsx";
 import { paDisplayName, paLogAction } from "./paLogSource.ts";
@@ -32,7 +32,7 @@ async function fetchPaLog(id: string): Promise<LogWithPa | null> {
 /** A recorded value as a reader wants it: statuses by label, money as S$, people by name. */
 export function showLoggedValue(key: string, v: unknown): string {
   if (v === null || v === undefined || v === "") return "--";
-  if (key === "paymentStatus") return PA_STATUS_LABELS[v as PaStatus] ?? String(v);
+  if (key === "paymentStatus") return enumLabel("payment_advices", "paymentStatus", v);
   if (key === "student" && typeof v === "object") {
     const s = v as { fullName?: string; username?: string };
     return [s.fullName, s.username && `(${s.username})`].filter(Boolean).join(" ") || "--";

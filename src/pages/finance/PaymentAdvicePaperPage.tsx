@@ -10,11 +10,10 @@ import { RichTextView } from "../../framework/RichTextView.tsx";
 import { PAPER_CSS, PaperButtons, PaperCompany } from "./PaperButtons.tsx";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
-import { PA_STATUS_LABELS } from "../../domain/finance/paymentAdviceStatus.ts";
-import { GST_LABELS } from "../../domain/finance/summary.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
+import { GST_LABELS, SUMMARY_LABELS } from "../../domain/finance/summary.ts";
 import type { PaymentAdvicePaper } from "../../domain/finance/paymentAdviceApi.ts";
 import { paperClassLines } from "../../domain/finance/paperLines.ts";
-import { SUMMARY_LABELS } from "./builder/PaymentSummaryCard.tsx";
 import { paDisplayName } from "./paLogSource.ts";
 
 const money = (v: string | null | undefined) => formatMoney(numericToCents(v ?? "0") ?? 0);
@@ -50,7 +49,7 @@ export default function PaymentAdvicePaperPage() {
             <div>
               <strong data-testid="paper-number">{fileName}</strong>
             </div>
-            <div>Status: {PA_STATUS_LABELS[pa.displayStatus] ?? pa.displayStatus}</div>
+            <div>Status: {enumLabel("payment_advices", "paymentStatus", pa.displayStatus)}</div>
             <div>Issue Date: {day(pa.issueDate)}</div>
             <div>Due Date: {day(pa.dueDate)}</div>
             {branch && <div>Branch: {branch.name}</div>}

@@ -1,13 +1,13 @@
 /** The payment advice's log rows (payment_advice_logs) as the Log History shows them. */
 import { logActionText } from "../../domain/logActions.ts";
-import { PA_STATUS_LABELS, type PaStatus } from "../../domain/finance/paymentAdviceStatus.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import type { LogRow, LogSource } from "./LogHistory.tsx";
 
 export const PA_LOGS_PATH = "/finance/payment-advice/logs";
 
 type PaValue = { paymentAdvice?: { paymentStatus?: string; name?: string | null }; reminder?: { step: number; recipient: string } } | null;
 
-const statusLabel = (s: string | undefined) => (s ? (PA_STATUS_LABELS[s as PaStatus] ?? s) : undefined);
+const statusLabel = (s: string | undefined) => (s ? enumLabel("payment_advices", "paymentStatus", s) : undefined);
 
 /** The PA's name as its log rows show it: its number, or Draft before it has one (FINANCE.md §2). */
 export const paDisplayName = (name: string | null | undefined) => name || "Draft";

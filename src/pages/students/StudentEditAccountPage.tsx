@@ -8,7 +8,7 @@ import { useInvalidate, useOne } from "@refinedev/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api, rejectionMessage } from "../../app/api.ts";
-import { USER_STATUS_LABELS } from "../users/roles.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import { AccountSection } from "./StudentFormSections.tsx";
 import { PROFILE_FIELDS, accountBody, accountValues, serverFieldErrors, type AccountValues, type ProfileRecord } from "./studentProfile.ts";
 import { useFormEdits } from "../../framework/formEdits.ts";
@@ -59,7 +59,7 @@ function EditAccountForm({ record }: { record: ProfileRecord }) {
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="status" label="Status" htmlFor="student-status">
-                <Select id="student-status" options={EDITABLE_STATUSES.map((s) => ({ value: s, label: USER_STATUS_LABELS[s] }))} />
+                <Select id="student-status" options={EDITABLE_STATUSES.map((s) => ({ value: s, label: enumLabel("users", "status", s) }))} />
               </Form.Item>
             </Col>
           </Row>

@@ -20,7 +20,8 @@ import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { csvFileName, toCsv } from "../../framework/csv.ts";
 import { todayInSingapore } from "../../domain/dates.ts";
 import { ACTIVE_ENROLMENT_STATUSES, SETTLED_PA_STATUSES, STUDENT_PAYMENT_STATUS_LABELS, UNPAID_PA_STATUSES } from "../../domain/students.ts";
-import { USER_STATUS_LABELS } from "../users/roles.ts";
+import { USER_STATUS_OPTIONS } from "../users/roles.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import type { Resource } from "../../framework/types.ts";
 import { FilterForm } from "../../framework/pages/FilterBar.tsx";
 import { saveCsv } from "../../framework/download.ts";
@@ -127,7 +128,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
     { title: "Parent Phone", key: "parentPhone", render: (_v, r) => formatPhone(r.firstParent?.phone) },
     { title: "Classes Enrolled", key: "classes", render: (_v, r) => classNames(r).map((n) => <Tag key={n}>{n}</Tag>) },
     { title: "Payment Status", key: "payment", render: (_v, r) => { const s = paymentStatusOf(r); return s ? <Tag color={s === "unpaid" ? "red" : "green"}>{STUDENT_PAYMENT_STATUS_LABELS[s]}</Tag> : ""; } },
-    { title: "Status", key: "status", render: (_v, r) => USER_STATUS_LABELS[r.status ?? ""] ?? r.status },
+    { title: "Status", key: "status", render: (_v, r) => enumLabel("users", "status", r.status) },
     {
       title: "Actions",
       key: "__actions",
@@ -177,7 +178,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
           <RelationSelect id="students-school" target="schools" style={{ minWidth: 200 }} />
         </Form.Item>
         <Form.Item name="status" label="Status" htmlFor="students-status">
-          <Select id="students-status" allowClear style={{ width: 140 }} options={Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
+          <Select id="students-status" allowClear style={{ width: 140 }} options={[...USER_STATUS_OPTIONS]} />
         </Form.Item>
         <Form.Item name="payment" label="Payment Status" htmlFor="students-payment">
           <Select id="students-payment" allowClear style={{ width: 140 }} options={Object.entries(STUDENT_PAYMENT_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
@@ -205,7 +206,7 @@ function StudentCsvExport({ filters, sorters, meta, resource }: { filters: CrudF
         rows.map((r, i) => {
           const s = paymentStatusOf(r);
           return [String(i + 1), r.fullName ?? "", r.username ?? "", r.school?.name ?? "", curriculumLevel(r), parentName(r), formatPhone(r.firstParent?.phone),
-            classNames(r).join("; "), s ? STUDENT_PAYMENT_STATUS_LABELS[s]! : "", USER_STATUS_LABELS[r.status ?? ""] ?? r.status ?? ""];
+            classNames(r).join("; "), s ? STUDENT_PAYMENT_STATUS_LABELS[s]! : "", enumLabel("users", "status", r.status)];
         }),
       );
       saveCsv(csv, csvFileName("students", todayInSingapore()));

@@ -6,7 +6,7 @@ import { Avatar, Card, Descriptions, Space, Tag, Typography } from "antd";
 import { UserOutlined } from "@ant-design/icons";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { orBlank } from "../../domain/students.ts";
-import { USER_STATUS_LABELS } from "../users/roles.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 
 export interface StudentCardRecord {
   firstName?: string | null;
@@ -28,7 +28,7 @@ export function StudentProfileHeader({ student, extra }: { student: StudentCardR
           <Typography.Title level={4} style={{ margin: 0 }}>
             {orBlank([student.firstName, student.lastName].filter(Boolean).join(" "))}
           </Typography.Title>
-          {student.status && <Tag color={student.status === "active" ? "green" : student.status === "draft" ? "orange" : "default"}>{USER_STATUS_LABELS[student.status] ?? student.status}</Tag>}
+          {student.status && <Tag color={student.status === "active" ? "green" : student.status === "draft" ? "orange" : "default"}>{enumLabel("users", "status", student.status)}</Tag>}
         </Space>
       }
       extra={extra}

@@ -14,7 +14,7 @@ import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { enumLabel } from "../../framework/enumLabel.ts";
 import { formatCalendarDay, formatTimeDate, DISPLAY_DATE_FORMAT } from "../../domain/dates.ts";
 import { formatMoney, numericToCents } from "../../domain/money.ts";
-import { ATTENDANCE_LABELS, ENROLMENT_STATUS_LABELS, PA_STATUS_LABELS, enrolmentStatusLabel } from "../../domain/students.ts";
+import { enrolmentStatusLabel } from "../../domain/students.ts";
 
 type Row = BaseRecord & Record<string, any>;
 
@@ -51,7 +51,6 @@ function StudentRecordList({ table, studentField, studentId, fields, columns, so
 
 const day = (v: unknown) => formatCalendarDay(v as string | null, DISPLAY_DATE_FORMAT);
 const money = (v: unknown) => formatMoney(numericToCents(v as string | number | null) ?? 0);
-const label = (labels: Readonly<Record<string, string>>) => (v: unknown) => (v ? (labels[String(v)] ?? String(v)) : "");
 /** An enum column shown through its resource's declared labels (the one label table of each enum). */
 const declared = (table: string, field: string) => (v: unknown) => enumLabel(table, field, v);
 const totalOf = (summary: unknown) => money((summary as { total?: unknown; totalPayable?: unknown } | null)?.totalPayable ?? (summary as { total?: unknown } | null)?.total ?? 0);
@@ -77,7 +76,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         columns={[
           { title: "Class", key: "class", render: (_v, r) => <Link to={`/class/management/${r.classId}/view`}>{r.class?.name ?? r.classId}</Link> },
           { title: "Enrolment Status", dataIndex: "status", render: (v) => <Tag>{enrolmentStatusLabel(v)}</Tag> },
-          { title: "Kind", dataIndex: "type", render: label(ENROLMENT_STATUS_LABELS) },
+          { title: "Kind", dataIndex: "type", render: declared("student_classes", "type") },
           { title: "Lesson Start Date", dataIndex: "lessonStartDate", render: day },
           { title: "End Date", dataIndex: "endDate", render: day },
         ]}
@@ -98,7 +97,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         columns={[
           { title: "Lesson Date", key: "date", render: (_v, r) => day(r.lesson?.date) },
           { title: "Class", key: "class", render: (_v, r) => (r.lesson ? <Link to={`/class/management/${r.lesson.classId}/view`}>{r.lesson.class?.name}</Link> : "") },
-          { title: "Attendance", dataIndex: "status", render: label(ATTENDANCE_LABELS) },
+          { title: "Attendance", dataIndex: "status", render: declared("lessons_students", "status") },
           { title: "Entry Time", dataIndex: "entryTime", render: (v) => (v ? formatTimeDate(v) : "") },
           { title: "Remarks", dataIndex: "remarks" },
         ]}
@@ -118,7 +117,7 @@ export const STUDENT_RECORD_TABS: readonly StudentTab[] = [
         fields={["name", "paymentStatus", "issueDate", "dueDate", "paymentSummaryStatic"]}
         columns={[
           { title: "Payment Advice", key: "name", render: (_v, r) => <Link to={`/finance/payment-advice/edit/${r.id}`}>{r.name ?? "Draft"}</Link> },
-          { title: "Status", dataIndex: "paymentStatus", render: label(PA_STATUS_LABELS) },
+          { title: "Status", dataIndex: "paymentStatus", render: declared("payment_advices", "paymentStatus") },
           { title: "Issue Date", dataIndex: "issueDate", render: day },
           { title: "Due Date", dataIndex: "dueDate", render: day },
           { title: "Total Payable", key: "total", render: (_v, r) => totalOf(r.paymentSummaryStatic) },

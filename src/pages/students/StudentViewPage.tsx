@@ -14,7 +14,7 @@ import { GENDER_LABELS, PARENT_RELATIONSHIPS, orBlank } from "../../domain/stude
 import { StudentProfileHeader, type StudentCardRecord } from "./StudentProfileHeader.tsx";
 import { STUDENT_RECORD_TABS } from "./StudentRecordTabs.tsx";
 import type { ParentValues } from "./studentProfile.ts";
-import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
+import { DeletedRecordNotice, HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
 /** Only the columns the page shows. */
 const VIEW_FIELDS = [
@@ -30,7 +30,9 @@ export default function StudentViewPage() {
   const { query } = useOne<Student>({ resource: "users", id, meta: { fields: VIEW_FIELDS }, queryOptions: { retry: false, enabled: Boolean(id) } });
   if (query.isLoading) return <Spin size="large" />;
   const student = query.data?.data;
-  if (!student || student.type !== "student" || student.status === "deleted") return <Card title="Student Detail">This record does not exist.</Card>;
+  if (student && student.type !== "student") return <Card title="Student Detail">This record does not exist.</Card>;
+  // a deleted student (issue 36): who deleted them and when, as the generated show pages say it
+  if (!student || student.status === "deleted") return <Card title="Student Detail">{id ? <DeletedRecordNotice table="users" id={id} /> : "This record does not exist."}</Card>;
   return <StudentView student={student} />;
 }
 

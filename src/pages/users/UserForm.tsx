@@ -20,7 +20,7 @@ import { PhoneInput, type Phone } from "../../framework/inputs/PhoneInput.tsx";
 import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
 import { DATE_FORMAT, dayjs } from "../../domain/dates.ts";
 import { MESSAGES, nameLike, username as usernameRule, type Validator } from "../../domain/validators.ts";
-import { STAFF_ROLES, STAFF_ROLE_LABELS, TEACHING_ROLES, USER_STATUS_LABELS } from "./roles.ts";
+import { STAFF_ROLES, STAFF_ROLE_LABELS, TEACHING_ROLES, USER_STATUS_OPTIONS } from "./roles.ts";
 import { useFormEdits } from "../../framework/formEdits.ts";
 
 export interface UserFormValues {
@@ -216,7 +216,7 @@ export function UserForm({ action, id, initialValues }: { action: "create" | "ed
           {action === "edit" && (
             <Col xs={24} md={12}>
               <Form.Item name="status" label="Status">
-                <Select disabled={identityFixed} options={Object.entries(USER_STATUS_LABELS).filter(([v]) => v !== "locked").map(([value, label]) => ({ value, label }))} />
+                <Select disabled={identityFixed} options={USER_STATUS_OPTIONS.filter((o) => o.value !== "locked")} />
               </Form.Item>
             </Col>
           )}

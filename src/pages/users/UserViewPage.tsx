@@ -12,7 +12,8 @@ import { useCallback, useEffect, useState } from "react";
 import { api, rejectionMessage } from "../../app/api.ts";
 import { DISPLAY_DATE_FORMAT, formatCalendarDay, formatTimeDate } from "../../domain/dates.ts";
 import { formatPhone, type Phone } from "../../framework/inputs/PhoneInput.tsx";
-import { STAFF_ROLE_LABELS, USER_STATUS_LABELS } from "./roles.ts";
+import { STAFF_ROLE_LABELS } from "./roles.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import { ROLE_LABELS } from "../../domain/roleLabels.ts";
 import { HistoryDrawer } from "../../framework/pages/HistoryDrawer.tsx";
 
@@ -156,7 +157,7 @@ export default function UserViewPage() {
           ))}
         </Descriptions.Item>
         <Descriptions.Item label="Status">
-          <Tag>{USER_STATUS_LABELS[String(record.status)] ?? String(record.status)}</Tag>
+          <Tag>{enumLabel("users", "status", record.status)}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label="Company">{String((record.company as { name?: string } | null)?.name ?? "")}</Descriptions.Item>
         <Descriptions.Item label="Branch">{String((record.branch as { name?: string } | null)?.name ?? "")}</Descriptions.Item>

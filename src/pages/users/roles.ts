@@ -1,5 +1,6 @@
 /** Labels of the staff roles a user may hold and of the user statuses (spec part 1 §3, §6). */
 import { ROLE_LABELS } from "../../domain/roleLabels.ts";
+import { labelsOf } from "../../domain/enumLabels.ts";
 
 export const STAFF_ROLES = [
   "admin",
@@ -18,15 +19,8 @@ export const STAFF_ROLES = [
 
 export const STAFF_ROLE_LABELS: Readonly<Record<string, string>> = Object.fromEntries(STAFF_ROLES.map((r) => [r, ROLE_LABELS[r] ?? r]));
 
-/** Spec part 1 §3 user status (deleted is soft deletion, not offered). */
-export const USER_STATUS_LABELS: Readonly<Record<string, string>> = {
-  active: "Active",
-  locked: "Locked",
-  pending: "Pending",
-  disabled: "Disabled",
-  inactive: "Inactive",
-  draft: "Draft",
-};
+/** Spec part 1 §3 user statuses a form or filter offers (deleted is soft deletion, not offered); their words are the label table's. */
+export const USER_STATUS_OPTIONS: readonly { value: string; label: string }[] = Object.entries(labelsOf("users", "status")).map(([value, label]) => ({ value, label }));
 
 /** Roles that teach: their levels and subjects are asked for. */
 export const TEACHING_ROLES: readonly string[] = ["fulltime_tutor", "parttime_tutor", "hod"];

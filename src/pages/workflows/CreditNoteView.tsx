@@ -17,7 +17,6 @@ import { numericToCents, centsToNumeric, type Cents } from "../../domain/money.t
 import {
   CREDIT_NOTE_MESSAGES,
   CREDIT_NOTE_STATUS_COLOURS,
-  CREDIT_NOTE_STATUS_LABELS,
   CREDIT_NOTE_TYPE_LABELS,
   creditNoteMoveErrors,
   creditNoteTotals,
@@ -58,7 +57,7 @@ export function useCreditNote(id: string | undefined) {
 export function CreditNoteStatusTag({ status }: { status: CreditNoteDetail["creditNoteStatus"] }) {
   return (
     <Tag color={CREDIT_NOTE_STATUS_COLOURS[status]} data-testid="credit-note-status">
-      {CREDIT_NOTE_STATUS_LABELS[status]}
+      {enumLabel("credit_notes", "creditNoteStatus", status)}
     </Tag>
   );
 }
@@ -185,14 +184,14 @@ export function CreditNoteView({ id, readOnly = false }: { id: string; readOnly?
     // the step's required fields first, so the confirmation opens only for a step the server will take
     const problems = creditNoteMoveErrors(moveFields(), to);
     if (Object.keys(problems).length) return fail({ message: Object.values(problems)[0], errors: problems }, `${label} failed.`);
-    if (!(await confirmStep({ title: `${label}?`, content: `The credit note becomes ${CREDIT_NOTE_STATUS_LABELS[to]}.`, okText: label }))) return;
+    if (!(await confirmStep({ title: `${label}?`, content: `The credit note becomes ${enumLabel("credit_notes", "creditNoteStatus", to)}.`, okText: label }))) return;
     await run(
       label,
       async () => {
         const current = step ? await save() : cn;
         refresh((await api<CreditNoteDetail>("PATCH", `/credit-notes/change-status-credit-note/${id}`, { status: to, updatedAt: current.updatedAt })).data!);
       },
-      `${CREDIT_NOTE_STATUS_LABELS[to]}.`,
+      `${enumLabel("credit_notes", "creditNoteStatus", to)}.`,
     );
   };
 

@@ -6,6 +6,7 @@
  * server's editStep and moves); the server prices and checks everything again.
  */
 import { Alert, Button, Card, Checkbox, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Spin, Table, Tag, Typography } from "antd";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import { toast } from "../../framework/toast.ts";
 import { confirmStep } from "../../framework/confirm.ts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -23,7 +24,6 @@ import {
   REFUND_METHOD_LABELS,
   REFUND_METHODS,
   REFUND_STATUS_COLOURS,
-  REFUND_STATUS_LABELS,
   refundTotals,
   type Rating,
   type RefundDetail,
@@ -94,7 +94,7 @@ export function useRefund(id: string | undefined) {
 export function RefundStatusTag({ status }: { status: RefundDetail["refundStatus"] }) {
   return (
     <Tag color={REFUND_STATUS_COLOURS[status]} data-testid="refund-status">
-      {REFUND_STATUS_LABELS[status]}
+      {enumLabel("refunds", "refundStatus", status)}
     </Tag>
   );
 }
@@ -211,7 +211,7 @@ export function RefundView({ id }: { id: string }) {
     // the step's required fields first, so the confirmation opens only for a step the server will take
     const problems = refundMoveErrors(moveFields(), to);
     if (Object.keys(problems).length) return fail({ message: Object.values(problems)[0], errors: problems }, `${label} failed.`);
-    if (!(await confirmStep({ title: `${label}?`, content: `The refund becomes ${REFUND_STATUS_LABELS[to]}.`, okText: label }))) return;
+    if (!(await confirmStep({ title: `${label}?`, content: `The refund becomes ${enumLabel("refunds", "refundStatus", to)}.`, okText: label }))) return;
     await run(
       label,
       async () => {
@@ -220,7 +220,7 @@ export function RefundView({ id }: { id: string }) {
         const body = { status: to, updatedAt: current.updatedAt, ...(rejecting ? { reasonReject: form.getFieldValue("reasonReject") ?? null } : {}) };
         refresh((await api<RefundDetail>("PATCH", `/refund/${id}/change-refund-status`, body)).data!);
       },
-      `${REFUND_STATUS_LABELS[to]}.`,
+      `${enumLabel("refunds", "refundStatus", to)}.`,
     );
   };
 

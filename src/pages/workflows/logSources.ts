@@ -1,7 +1,6 @@
 /** The credit-note and refund log rows as the Log History shows them (spec part 2 §2: the four action texts). */
 import { logActionText } from "../../domain/logActions.ts";
-import { CREDIT_NOTE_STATUS_LABELS, type CreditNoteStatus } from "../../domain/finance/creditNote.ts";
-import { REFUND_STATUS_LABELS, type RefundStatus } from "../../domain/finance/refund.ts";
+import { enumLabel } from "../../framework/enumLabel.ts";
 import type { LogRow, LogSource } from "../finance/LogHistory.tsx";
 
 type Logged = { name?: string | null; creditNoteStatus?: string; refundStatus?: string } | null;
@@ -9,14 +8,14 @@ type Logged = { name?: string | null; creditNoteStatus?: string; refundStatus?: 
 export function creditNoteLogAction(row: LogRow, name: string | null | undefined): string {
   const before = row.valueBefore as Logged;
   const after = row.valueAfter as Logged;
-  const label = (s: string | undefined) => (s ? (CREDIT_NOTE_STATUS_LABELS[s as CreditNoteStatus] ?? s) : undefined);
+  const label = (s: string | undefined) => (s ? enumLabel("credit_notes", "creditNoteStatus", s) : undefined);
   return logActionText({ type: row.type, document: "CN", name: after?.name ?? name ?? "Draft", statusBefore: label(before?.creditNoteStatus), statusAfter: label(after?.creditNoteStatus), sourceName: before?.name ?? undefined });
 }
 
 export function refundLogAction(row: LogRow, name: string | null | undefined): string {
   const before = row.valueBefore as Logged;
   const after = row.valueAfter as Logged;
-  const label = (s: string | undefined) => (s ? (REFUND_STATUS_LABELS[s as RefundStatus] ?? s) : undefined);
+  const label = (s: string | undefined) => (s ? enumLabel("refunds", "refundStatus", s) : undefined);
   return logActionText({ type: row.type, document: "RF", name: after?.name ?? name ?? "Draft", statusBefore: label(before?.refundStatus), statusAfter: label(after?.refundStatus) });
 }
 

@@ -1,23 +1,9 @@
 /** Payment Summary (spec part 2 §2, §3): the eleven figures of the preview and the GST choice (0/7/8/9). */
 import { Card, Descriptions, Form, Select } from "antd";
 import { formatMoney } from "../../../domain/money.ts";
-import { GST_CHOICES, GST_LABELS, type PaymentSummary } from "../../../domain/finance/summary.ts";
+import { GST_CHOICES, GST_LABELS, SUMMARY_LABELS, type PaymentSummary } from "../../../domain/finance/summary.ts";
 
 const neg = (c: number) => formatMoney(c === 0 ? 0 : -c);
-
-export const SUMMARY_LABELS = {
-  classFee: "Class Fee",
-  registrationFee: "Registration Fee",
-  materialFee: "Material Fee",
-  otherPayment: "Other Payment",
-  deduction: "Deduction",
-  totalBeforeGst: "Total Before GST",
-  gst: "GST",
-  totalAfterGst: "Total After GST",
-  deposit: "Deposit",
-  deductedDeposit: "Deducted Deposit",
-  totalPayable: "Total Payable",
-} as const;
 
 export function PaymentSummaryCard({ summary, disabled }: { summary: PaymentSummary | null; disabled: boolean }) {
   const show = (k: keyof typeof SUMMARY_LABELS) => {

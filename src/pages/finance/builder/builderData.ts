@@ -24,7 +24,8 @@ export async function fetchPaymentAdvice(id: string): Promise<PaRecord | null> {
     `query PaymentAdvice($id: uuid!) { pa: payment_advices_by_pk(id: $id) { ${PA_FIELDS} } }`,
     { id },
   );
-  if (!data.pa) return null;
+  // a deleted PA (admins read it over GraphQL) is gone for the builder: its page says who deleted it
+  if (!data.pa || data.pa.status === "deleted") return null;
   const { invoices, ...pa } = data.pa;
   // What was received, as the stored invoices say (numeric strings added digit-exactly as cents).
   const received = invoices.reduce((s, i) => s + (numericToCents(i.paidAmount) ?? 0), 0);
