@@ -6,6 +6,7 @@
  * `npm run bench -- hostile [--scale N] [--requests N] [--concurrency N]` (issue 11: light queries under hostile ones)
  * `npm run bench -- audit [--requests N]` (issue 36: a PA save and a student update with and without the audit trigger)
  * `npm run bench -- live [--subscribers 500,1000,2000,5000] [--rounds N] [--server main.ts]` (issue 38: live queries, BENCH_DATABASE_URL)
+ * `npm run bench -- reports [--requests N]` (issues 17, 38: every report over a year, first page; BENCH_DATABASE_URL)
  * `npm run bench -- billing-run [--students N] [--term NAME]` (issue 39: a term billing run of 2,000 students on the scale data, BENCH_DATABASE_URL)
  * No sub-command runs graphql, bundle and browser. `browser`: issue 20's delivery budgets in Chromium (bench/browser.ts);
  *   `browser --waterfall`: also where the cold loads' time goes (bench/waterfall.ts, issue 33). DESIGN.md §10, issue 3 §10.
@@ -41,7 +42,7 @@ function listOption(argv: string[], name: string): string[] | undefined {
 async function main() {
   const argv = process.argv.slice(2);
   const command = argv.find((a, i) => !a.startsWith("--") && !(i > 0 && argv[i - 1].startsWith("--") && !argv[i - 1].includes("=")));
-  if (command && !["graphql", "bundle", "hostile", "browser", "audit", "live", "billing-run"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, bundle, hostile, browser, audit, live, billing-run or nothing (graphql, bundle and browser)`);
+  if (command && !["graphql", "bundle", "hostile", "browser", "audit", "live", "billing-run", "reports"].includes(command)) throw new Error(`unknown sub-command ${command}: use graphql, reports, bundle, hostile, browser, audit, live, billing-run or nothing (graphql, bundle and browser)`);
   let ok = true;
   if (command === "audit") {
     console.log("== The audit trail's cost (issue 36) ==");
@@ -60,6 +61,10 @@ async function main() {
     const subscribers = (listOption(argv, "subscribers") ?? ["500", "1000", "2000", "5000"]).map(Number);
     if (subscribers.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error("--subscribers needs positive whole numbers, e.g. 500,1000");
     ok = await benchLive({ subscribers, rounds: option(argv, "rounds", 5), server: textOption(argv, "server") });
+  }
+  if (command === "reports") {
+    console.log("== Every report over a year (issues 17, 38) ==");
+    ok = await benchGraphql({ scale: option(argv, "scale", 20000), requests: option(argv, "requests", 20), warmup: 0, processWarmup: 0, concurrency: 2, asAdmin: false, reportsOnly: true });
   }
   if (!command || command === "graphql") {
     console.log("== GraphQL engine vs hand-written SQL ==");

@@ -17,7 +17,8 @@
  *   - per student: deposits collected = held + used (deducted on a live PA) + refunded, and the deposit report's
  *     figures (from deposits_held) equal them and the ledger's balance; per deposit: its
  *     status agrees with its PA (paid with it) and its use (deducted or refunded);
- *   - document numbers: no gap and no duplicate per company, year and prefix.
+ *   - document numbers: no gap and no duplicate per company, year and prefix;
+ *   - the attendance report's monthly counts (app_internal.attendance_months, kept by triggers) = the seats they count.
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
@@ -27,6 +28,7 @@ import { cents, creditedBefore, paFigures, recognitionGaps } from "./ledger.ts";
 import { readWithoutJit } from "../db/jit.ts";
 import type { PaRow } from "./paymentAdviceRecord.ts";
 import { depositMovements } from "../reports/deposits.ts";
+import { ATTENDED_SEAT, COUNTED_SEAT } from "../reports/attendance.ts";
 
 export interface Difference {
   check: string;
@@ -315,6 +317,22 @@ async function numbers(db: Queryable): Promise<Difference[]> {
   return out;
 }
 
+/** Per class, student and month: the attendance report's stored counts = the lessons_students rows they count. */
+async function attendanceMonths(db: Queryable, students: Students): Promise<Difference[]> {
+  const { rows } = await db.query<{ classId: string; studentId: string; month: string; stored: string; counted: string }>(
+    `with counted as (
+       select l."classId", ls."studentId", date_trunc('month', l.date)::date as month, count(*)::int as lessons, count(*) filter (where ${ATTENDED_SEAT})::int as attended
+       from lessons l join lessons_students ls on ls."lessonId" = l.id where ${COUNTED_SEAT} and ${only(students, 'ls."studentId"')} group by 1, 2, 3),
+     stored as (select m."classId", m."studentId", m.month, m.lessons, m.attended from app_internal.attendance_months m where m.lessons <> 0 and ${only(students, 'm."studentId"')})
+     select "classId", "studentId", to_char(month, 'YYYY-MM') as month, coalesce(s.lessons || ' lessons, ' || s.attended || ' attended', 'none') as stored,
+       coalesce(c.lessons || ' lessons, ' || c.attended || ' attended', 'none') as counted
+     from stored s full join counted c using ("classId", "studentId", month)
+     where (s.lessons, s.attended) is distinct from (c.lessons, c.attended)`,
+    params(students),
+  );
+  return rows.map((r) => ({ check: "attendance report's monthly counts = the seats", subject: r.studentId, message: `class ${r.classId}, ${r.month}: ${r.stored} stored, ${r.counted} counted` }));
+}
+
 /**
  * Every difference found, in the order of the checks. `students`: only their documents and balances (the numbers
  * are checked whole: a gap is the company's) — the randomised workflow's check after each sequence, with a whole
@@ -322,7 +340,7 @@ async function numbers(db: Queryable): Promise<Difference[]> {
  */
 export async function reconcile(db: Queryable, students: Students = null): Promise<Difference[]> {
   const out: Difference[] = [];
-  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers]) out.push(...(await check(db, students)));
+  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths]) out.push(...(await check(db, students)));
   return out;
 }
 

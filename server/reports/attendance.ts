@@ -2,8 +2,16 @@
  * Student attendance (issue 17): per student and class over a period, the lessons held, attended, absent and the
  * attendance rate, paged (server/reports/paging.ts). A lesson counts once it has happened (dated before today,
  * Singapore); suspended and withdrawn lessons and lessons the student was replaced or transferred out of are not counted.
+ * Whole months are read from app_internal.attendance_months (issue 38), which `npm run reconcile` checks.
  */
 import type { PagedReport } from "./paging.ts";
+
+/**
+ * A seat the report counts (`l` its lesson, `ls` the lessons_students row): the rule the triggers of migration
+ * 1763700730000 keep app_internal.attendance_months by, and `npm run reconcile` checks it with.
+ */
+export const COUNTED_SEAT = `l.status = 'active' and l."lessonStatus" = 'active' and ls.type in ('enrolled', 'transferred', 'replacement') and ls.status in ('attended', 'not_attended')`;
+export const ATTENDED_SEAT = `(ls.status = 'attended' or ls."hasAttended")`;
 
 type AttendanceRow = { student: string | null; username: string | null; className: string; branch: string | null; lessons: number; attended: number };
 
@@ -21,14 +29,22 @@ export const studentAttendanceReport: PagedReport<AttendanceRow> = {
     { key: "rate", title: "Attendance Rate", kind: "percent" },
   ],
   source: (f) => ({
-    // aggregate on ids first (a hash of student × class), then name them: a year is ~10⁶ lesson-students
-    select: `with a as (
-       select ls."studentId", l."classId", count(*)::int as lessons, count(*) filter (where ls.status = 'attended' or ls."hasAttended")::int as attended
-       from lessons l join lessons_students ls on ls."lessonId" = l.id
-       where l.date between $1::date and least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) and l.status = 'active' and l."lessonStatus" = 'active'
-         and ls.type in ('enrolled', 'transferred', 'replacement') and ls.status in ('attended', 'not_attended')
-         and ($3::uuid is null and $4::uuid is null or l."classId" in (select id from classes where ($3::uuid is null or "companyId" = $3) and ($4::uuid is null or "branchId" = $4)))
-       group by 1, 2)
+    // aggregate on ids first (a hash of student × class), then name them: whole months from the monthly counts the
+    // triggers of migration 1763700730000 keep (a year is ~10⁶ lesson-students), the partial months at the ends
+    // (fs: the first whole month, fe: the day after the last) from the lessons
+    select: `with e as (
+       select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
+       from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b),
+     a as (
+       select x."studentId", x."classId", sum(x.lessons)::int as lessons, sum(x.attended)::int as attended from (
+         select m."studentId", m."classId", m.lessons, m.attended from e join app_internal.attendance_months m on m.month >= e.fs and m.month < e.fe
+         union all
+         select ls."studentId", l."classId", 1, ${ATTENDED_SEAT}::int
+         from e join lessons l on l.date between e.lo and e.hi and (l.date < e.fs or l.date >= e.fe) join lessons_students ls on ls."lessonId" = l.id
+         where ${COUNTED_SEAT}
+       ) x
+       where ($3::uuid is null and $4::uuid is null or x."classId" in (select id from classes where ($3::uuid is null or "companyId" = $3) and ($4::uuid is null or "branchId" = $4)))
+       group by 1, 2 having sum(x.lessons) > 0)
      select u."fullName" as student, u.username, c.name as "className", b.name as branch, a.lessons, a.attended, a."studentId", a."classId"
      from a join users u on u.id = a."studentId" join classes c on c.id = a."classId" left join branches b on b.id = c."branchId"`,
     orderBy: `u."fullName", c.name, a."studentId", a."classId"`,

@@ -14,9 +14,15 @@ const cents = (v: string | null | undefined) => numericToCents(v ?? "0") ?? 0;
 /** A PA that still asks for money: issued, not voided and not withdrawn. */
 const isLivePa = (paymentStatus: string) => paymentStatus === "unpaid" || paymentStatus === "paid" || paymentStatus === "overpaid";
 
-/** Σ live payments of each PA's live invoices (what FINANCE.md §6 calls the amount received), one pass. */
-const RECEIVED = `(select i."paymentAdviceId", sum(ip.amount) as received from invoice_payments ip join invoices i on i.id = ip."invoiceId"
-  where i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success' group by 1)`;
+/**
+ * What FINANCE.md §6 calls the amount received: Σ live payments of a PA's live invoices, read as Σ their amounts
+ * received (`paidAmount`, kept with each payment; `npm run reconcile` checks it = Σ its live payments per invoice).
+ */
+const LIVE_INVOICE = `i."invoiceStatus" <> 'voided' and i.status <> 'deleted'`;
+
+/** The PAs the listing holds ($1 from, $2 to, $3 company, $4 branch): in issue order by payment_advices_listing_idx (migration 1763700731000). */
+const LISTED = `pa.status = 'active' and pa."paymentStatus" <> 'draft' and pa."issueDate" between $1::date and $2::date
+  and ($3::uuid is null or pa."companyId" = $3) and ($4::uuid is null or pa."branchId" = $4)`;
 
 type PaListingRow = { name: string; student: string | null; branch: string | null; issueDate: string; dueDate: string | null; paymentStatus: string; total: string; received: string };
 
@@ -49,11 +55,11 @@ export const paListingReport: PagedReport<PaListingRow> = {
     { key: "balance", title: "Balance", kind: "money" },
   ],
   source: (f) => ({
+    // the amount received per listed row (a page reads 50 PAs' invoices, not every invoice of the period)
     select: `select pa.name, u."fullName" as student, b.name as branch, pa."issueDate"::text as "issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus",
-       coalesce(pa.summary->>'total', '0') as total, coalesce(rc.received, 0)::text as received
-     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId" left join ${RECEIVED} rc on rc."paymentAdviceId" = pa.id
-     where pa.status = 'active' and pa."paymentStatus" <> 'draft' and pa."issueDate" between $1::date and $2::date
-       and ($3::uuid is null or pa."companyId" = $3) and ($4::uuid is null or pa."branchId" = $4)`,
+       coalesce(pa.summary->>'total', '0') as total, rc.received::text as received
+     from payment_advices pa left join users u on u.id = pa."studentId" left join branches b on b.id = pa."branchId" cross join lateral (select coalesce(sum(i."paidAmount"), 0) as received from invoices i where i."paymentAdviceId" = pa.id and ${LIVE_INVOICE}) rc
+     where ${LISTED}`,
     orderBy: `pa."issueDate", pa.name, pa.id`,
     params: [f.from, f.to, f.companyId, f.branchId],
   }),
@@ -64,8 +70,10 @@ export const paListingReport: PagedReport<PaListingRow> = {
   whole: async (db, source) => {
     // one group per stored status and due date (the shown status follows from them), in the order rows are listed
     const { rows } = await db.query<{ paymentStatus: string; dueDate: string | null; n: number; total: string; received: string }>(
-      `select r."paymentStatus", r."dueDate", count(*)::int as n, sum(r.total::numeric)::text as total, sum(r.received::numeric)::text as received
-       from (${source.select}) r group by 1, 2 order by min(r."issueDate" || ' ' || coalesce(r.name, ''))`,
+      `with p as (select pa.id, pa.name, pa."issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus", coalesce(pa.summary->>'total', '0')::numeric as total from payment_advices pa where ${LISTED}),
+       rc as (select i."paymentAdviceId" as id, sum(i."paidAmount") as received from invoices i where ${LIVE_INVOICE} group by 1)
+       select p."paymentStatus", p."dueDate", count(*)::int as n, sum(p.total)::text as total, coalesce(sum(rc.received), 0)::text as received
+       from p left join rc using (id) group by 1, 2 order by min(p."issueDate" || ' ' || coalesce(p.name, ''))`,
       source.params,
     );
     const statusOf = statusLabels();

@@ -15,6 +15,8 @@ export interface AppConfig {
   appStoreDelayMs: number;
   /** How often the browser re-reads the access policy version. */
   policyPollMs: number;
+  /** A list asking for a capped count (framework/pages/recordCounter.ts) counts at most this many rows exactly. */
+  listCountCap: number;
 }
 
 const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {};
@@ -29,6 +31,7 @@ export const config: AppConfig = {
   websiteUrl: env.VITE_WEBSITE_URL ?? "https://www.example-centre.sg",
   appStoreDelayMs: 2000,
   policyPollMs: 30_000,
+  listCountCap: 10_000,
 };
 
 export function configureApp(overrides: Partial<AppConfig>): void {

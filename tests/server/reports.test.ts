@@ -15,6 +15,7 @@ import { MAX_REPORT_PAGE_SIZE, reportCsvCells, type ReportResult } from "../../s
 import { CSV_BOM, csvLine } from "../../src/domain/csv.ts";
 import { paListingReport } from "../../server/reports/billing.ts";
 import { streamReportCsv } from "../../server/reports/paging.ts";
+import { reconcile } from "../../server/finance/reconcile.ts";
 
 describe.each(databaseLanes())("reports [%s]", (lane) => {
   let server: TestServer;
@@ -270,6 +271,51 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(byIds.json().data.rows.length).toBeGreaterThanOrEqual(3);
     expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.front_desk, { userIds: rows.map((r) => r.id) })).statusCode).toBe(403);
     expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.hr, { userIds: [] })).json().errors).toMatchObject({ userIds: "Please select students." });
+  });
+
+  it("attendance over whole months and partial ones follows a mark, a lesson moved and a seat taken out; reconcile checks the stored monthly counts", async () => {
+    const seat = (await server.db.query<{ id: string; lessonId: string; classId: string; studentId: string; username: string; className: string; date: string; hasAttended: boolean; first: string; last: string; next: string }>(
+      `select ls.id, ls."lessonId", l."classId", ls."studentId", u.username, c.name as "className", l.date::text as date, ls.status = 'attended' as "hasAttended",
+         date_trunc('month', l.date)::date::text as first, (date_trunc('month', l.date) + interval '1 month - 1 day')::date::text as last,
+         (date_trunc('month', l.date) + interval '1 month')::date::text as next
+       from lessons_students ls join lessons l on l.id = ls."lessonId" join users u on u.id = ls."studentId" join classes c on c.id = l."classId"
+       where l.status = 'active' and l."lessonStatus" = 'active' and ls.type = 'enrolled' and ls.status in ('attended', 'not_attended')
+         and l.date < date_trunc('month', (now() at time zone 'Asia/Singapore')::date) - interval '1 month' order by l.date desc, ls.id limit 1`,
+    )).rows[0]!;
+    const ops = (await signIn(server.app, "ops_manager")).accessToken;
+    // the seat's student and class over its whole month (the stored counts) and over its day alone (the lessons)
+    const figures = async () => {
+      const line = async (from: string, to: string) => {
+        const row = (await report("hr", "student-attendance", `from=${from}&to=${to}`)).rows.find((r) => r.username === seat.username && r.className === seat.className);
+        return row ? { lessons: Number(row.lessons), attended: Number(row.attended) } : { lessons: 0, attended: 0 };
+      };
+      return { month: await line(seat.first, seat.last), day: await line(seat.date, seat.date) };
+    };
+    const before = await figures();
+    expect(before.day.lessons).toBeGreaterThanOrEqual(1);
+    const mark = await api(server.app, "PUT", `/classes/attendance/${seat.lessonId}`, ops, { students: [{ id: seat.id, hasAttended: !seat.hasAttended }] });
+    expect(mark.statusCode, mark.body).toBe(200);
+    const step = seat.hasAttended ? -1 : 1;
+    const marked = await figures();
+    expect(marked.month).toEqual({ lessons: before.month.lessons, attended: before.month.attended + step });
+    expect(marked.day).toEqual({ lessons: before.day.lessons, attended: before.day.attended + step });
+    // the lesson moved to the next month leaves this month's count; the seat taken out (withdrawn) leaves it too
+    await server.db.query(`update lessons set date = $2::date where id = $1`, [seat.lessonId, seat.next]);
+    expect((await figures()).month.lessons).toBe(before.month.lessons - 1);
+    await server.db.query(`update lessons set date = $2::date where id = $1`, [seat.lessonId, seat.date]);
+    await server.db.query(`update lessons_students set status = 'withdrawn' where id = $1`, [seat.id]);
+    expect((await figures()).month.lessons).toBe(before.month.lessons - 1);
+    await server.db.query(`update lessons_students set status = $2 where id = $1`, [seat.id, seat.hasAttended ? "attended" : "not_attended"]);
+    expect(await figures()).toEqual(before);
+    // the stored counts agree with the seats; one changed by hand is named by the reconciliation
+    const stored = (by: number) => server.db.query(`update app_internal.attendance_months set attended = attended + $4 where "classId" = $1 and "studentId" = $2 and month = $3::date`, [seat.classId, seat.studentId, seat.first, by]);
+    expect((await reconcile(server.db, [seat.studentId])).filter((d) => d.check.startsWith("attendance"))).toEqual([]);
+    await stored(1);
+    try {
+      expect((await reconcile(server.db, [seat.studentId])).filter((d) => d.check.startsWith("attendance")).map((d) => d.message)).toEqual([expect.stringMatching(new RegExp(`^class .*, ${seat.first.slice(0, 7)}: \\d+ lessons, \\d+ attended stored, \\d+ lessons, \\d+ attended counted$`))]);
+    } finally {
+      await stored(-1);
+    }
   });
 
   it("rewards: one line per month of the period; the referrals counted are those registered in it", async () => {

@@ -13,6 +13,7 @@ import { todayInSingapore } from "../../domain/dates.ts";
 import { errorMessage } from "../notifications.ts";
 import { toast } from "../toast.ts";
 import { saveCsv } from "../download.ts";
+import { isCappedTotal } from "./recordCounter.ts";
 
 export const EXPORT_PAGE_SIZE = 100;
 
@@ -39,7 +40,8 @@ export async function fetchAllRows(
     });
     rows.push(...data);
     onProgress(total ? Math.min(100, Math.round((rows.length / total) * 100)) : 100);
-    if (data.length < EXPORT_PAGE_SIZE || rows.length >= total) return rows;
+    // a capped count (recordCounter.ts) is no end: a short page is
+    if (data.length < EXPORT_PAGE_SIZE || (rows.length >= total && !isCappedTotal(total))) return rows;
   }
 }
 

@@ -15,9 +15,11 @@ export interface PagedTableProps<T> extends Omit<TableProps<T>, "columns"> {
   total: number;
   columns: ColumnsType<T>;
   counterTestId?: string;
+  /** The total is a capped count (recordCounter.ts): one over the cap is shown as "10,000+". */
+  cappedCount?: boolean;
 }
 
-export function PagedTable<T extends object>({ tableProps, currentPage, pageSize, total, columns, counterTestId = "record-counter", ...table }: PagedTableProps<T>) {
+export function PagedTable<T extends object>({ tableProps, currentPage, pageSize, total, columns, counterTestId = "record-counter", cappedCount = false, ...table }: PagedTableProps<T>) {
   const shown = tableProps.dataSource?.length ?? 0;
   // Refine turns on antd's "simple" pager on narrow screens, which has no quick jump: always the full pager.
   const pagination =
@@ -26,7 +28,7 @@ export function PagedTable<T extends object>({ tableProps, currentPage, pageSize
     <>
       {/* No count before the rows arrive (never "0 records" for a moment, nor a total from before a save). */}
       <Text className="record-counter" data-testid={counterTestId} style={tableProps.loading && shown === 0 ? { visibility: "hidden" } : undefined}>
-        {recordCounter(currentPage, pageSize, shown, total)}
+        {recordCounter(currentPage, pageSize, shown, total, cappedCount)}
       </Text>
       <Table<T>
         {...tableProps}

@@ -12,7 +12,7 @@ import { Link, useSearchParams } from "react-router";
 import { useMemo, useState } from "react";
 import { parse } from "graphql";
 import type { TableColumnsType as ColumnsType } from "antd";
-import { PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { cappedCountVariables, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { fetchAllRows } from "../../framework/pages/CsvExportButton.tsx";
 import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
@@ -31,7 +31,7 @@ const OUTSTANDING = `{ status: { _neq: "deleted" }, paymentStatus: { _in: ${list
 const SETTLED = `{ status: { _neq: "deleted" }, paymentStatus: { _in: ${list(SETTLED_PA_STATUSES)} } }`;
 
 /** Only the columns the list shows (column limits per role stay satisfied). */
-export const STUDENT_LIST_QUERY = parse(`query StudentList($limit: Int, $offset: Int, $order_by: [users_order_by!], $where: users_bool_exp) {
+export const STUDENT_LIST_QUERY = parse(`query StudentList($limit: Int, $offset: Int, $order_by: [users_order_by!], $where: users_bool_exp, $countLimit: Int) {
   users(limit: $limit, offset: $offset, order_by: $order_by, where: $where) {
     id fullName username status currentStep updatedAt firstParent
     branch { name } school { name } curriculum { abbreviation } level { abbreviation }
@@ -39,7 +39,7 @@ export const STUDENT_LIST_QUERY = parse(`query StudentList($limit: Int, $offset:
     outstanding: paymentAdvices(where: ${OUTSTANDING}, limit: 1) { id }
     settled: paymentAdvices(where: ${SETTLED}, limit: 1) { id }
   }
-  users_aggregate(where: $where) { aggregate { count } }
+  users_aggregate(where: $where, limit: $countLimit) { aggregate { count } }
 }`);
 
 type Row = BaseRecord & {
@@ -95,7 +95,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
   const payment = params.get("payment");
   const meta = useMemo(() => {
     const where = paymentWhere(payment);
-    return { gqlQuery: STUDENT_LIST_QUERY, ...(where ? { gqlVariables: { where: { _and: [where] } } } : {}) };
+    return { gqlQuery: STUDENT_LIST_QUERY, gqlVariables: { ...cappedCountVariables(), ...(where ? { where: { _and: [where] } } : {}) } };
   }, [payment]);
   const { tableProps, searchFormProps, filters, sorters, currentPage, pageSize, result } = useTable<Row, never, FilterValues>({
     resource: "users",
@@ -184,7 +184,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
           <Select id="students-payment" allowClear style={{ width: 140 }} options={Object.entries(STUDENT_PAYMENT_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
       </FilterForm>
-      <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} columns={columns} scroll={{ x: true }} />
+      <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} cappedCount columns={columns} scroll={{ x: true }} />
     </Card>
   );
 }
