@@ -48,6 +48,14 @@ const RECEIVED = (pa: string) => `(select coalesce(sum(ip.amount), 0) from invoi
 const ON_DOC = (type: string, id: string, account: string, expr: string) => `(select coalesce(sum(${expr}), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
   where e."documentType" = '${type}' and e."documentId" = ${id} and l.account = '${account}')`;
 
+/**
+ * The lines of the entries of a PA's receipts on `account`. A join from the PA's receipts, not an `or` beside the PA's
+ * own entries: that `or` read every entry once per PA, and the whole check of the 20k scale seed ran for over 30 min.
+ */
+const ON_RECEIPTS = (pa: string, account: string, expr: string) => `(select coalesce(sum(${expr}), 0) from receipts r
+  join journal_entries e on e."documentType" = 'receipt' and e."documentId" = r.id join journal_lines l on l."entryId" = e.id
+  where r."paymentAdviceId" = ${pa} and l.account = '${account}')`;
+
 async function unbalancedEntries(db: Queryable, students: Students): Promise<Difference[]> {
   const { rows } = await db.query<{ id: string; documentNumber: string | null; operation: string; debit: string; credit: string }>(
     `select e.id, e."documentNumber", e.operation, coalesce(sum(l.debit), 0)::text as debit, coalesce(sum(l.credit), 0)::text as credit
@@ -63,10 +71,8 @@ async function paymentAdvices(db: Queryable, students: Students): Promise<Differ
     `select pa.id, pa.name, pa."paymentStatus", pa."paymentSummaryStatic" as pss, ${RECEIVED("pa.id")}::text as received,
        (${ON_DOC("payment_advice", "pa.id", "revenue_deferred", "l.credit - l.debit")} + ${ON_DOC("payment_advice", "pa.id", "revenue_recognised", "l.credit - l.debit")})::text as revenue,
        ${ON_DOC("payment_advice", "pa.id", "gst_payable", "l.credit - l.debit")}::text as gst,
-       (select coalesce(sum(case when l.account = 'receivable' then l.debit - l.credit end), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
-         where (e."documentType" = 'payment_advice' and e."documentId" = pa.id) or (e."documentType" = 'receipt' and e."documentId" in (select r.id from receipts r where r."paymentAdviceId" = pa.id)))::text as receivable,
-       (select coalesce(sum(case when l.account = 'deposits_billed' then l.credit - l.debit end), 0) from journal_entries e join journal_lines l on l."entryId" = e.id
-         where (e."documentType" = 'payment_advice' and e."documentId" = pa.id) or (e."documentType" = 'receipt' and e."documentId" in (select r.id from receipts r where r."paymentAdviceId" = pa.id)))::text as billed
+       (${ON_DOC("payment_advice", "pa.id", "receivable", "l.debit - l.credit")} + ${ON_RECEIPTS("pa.id", "receivable", "l.debit - l.credit")})::text as receivable,
+       (${ON_DOC("payment_advice", "pa.id", "deposits_billed", "l.credit - l.debit")} + ${ON_RECEIPTS("pa.id", "deposits_billed", "l.credit - l.debit")})::text as billed
      from payment_advices pa where pa.status <> 'deleted' and pa."paymentStatus" <> 'draft' and pa.name is not null and ${only(students, 'pa."studentId"')} order by pa.name`,
     params(students),
   );
