@@ -3,7 +3,7 @@
  * the randomised finance workflow (tests/support/financeCommands.ts) for N sequences, on a freshly migrated and
  * seeded database — PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a scratch template database is created
  * from it and dropped at the end; the "at once" commands then really run concurrently, and now and then a child
- * server is killed with SIGKILL mid-payment: in one sequence of every `--kill-every K`, default 10, as each kill costs a
+ * server is killed with SIGKILL mid-payment: once in one sequence of every `--kill-every K`, default 10, as each kill costs a
  * child server's start). Each server offers a pool of students, one pair per sequence; when
  * it is used up the server is opened again on a fresh copy of the template. `--full-check sequence` (the default
  * here) reconciles at the end of each sequence instead of after every command: its own students, and the whole

@@ -69,7 +69,7 @@ export interface CnState {
 }
 export interface Model {
   students: Array<{ withdrawn: boolean; suspended: boolean; delivered: boolean }>;
-  /** This sequence may kill -9 the child server (one sequence in `killEvery`). */
+  /** This sequence may kill -9 the child server (one sequence in `killEvery`, once). */
   mayKill: boolean;
   pas: PaState[];
   cns: CnState[];
@@ -193,7 +193,7 @@ export class Simulation {
   }
 
   /** Starts the child and the spare in the background, those not running. */
-  private prepareChildren() {
+  prepareChildren() {
     const start = () => {
       const started = spawnServer(this.server.databaseUrl!);
       // a start that fails is reported to whoever awaits it

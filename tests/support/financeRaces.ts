@@ -139,6 +139,9 @@ export class KillServer implements Cmd {
     const sent = sim.callChild("front_desk", "POST", url, body, key, this.at ? { [PAUSE_HEADER]: this.at } : {}).then((a) => a, () => undefined);
     await (paused ?? new Promise((resolve) => setTimeout(resolve, this.delayMs)));
     await sim.stopChild();
+    // one kill per sequence (each costs a start): the retry goes to the spare, and a new spare starts for a later one
+    m.mayKill = false;
+    sim.prepareChildren();
     const first = await sent;
     if (child.child.exitCode === 0) fail("the child server was not killed");
     await afterCommand(m, r, `${this.toString()} (right after the kill)`, true);
