@@ -193,17 +193,21 @@ async function studentBalances(db: Queryable, students: Students): Promise<Diffe
               (select coalesce(sum((cn.summary->>'total')::numeric), 0) from credit_notes cn
                 where cn."paymentAdviceId" = pa.id and cn.type = 'overpaid' and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used')) as documented
        from payment_advices pa where pa.status <> 'deleted' and pa.name is not null and pa."paymentStatus" in ${LIVE} and ${only(students, 'pa."studentId"')}
+     ), by_student as (
+       -- summed per student once: a subquery over the PAs per student scanned every PA for each (minutes on the 20k scale seed)
+       select "studentId", sum(greatest(0, total - received)) as receivable, sum(greatest(0, received - total - documented)) as over, sum(deducted) as deducted
+       from pa group by "studentId"
      ), doc as (
        select s.id as "studentId",
-         (select coalesce(sum(greatest(0, total - received)), 0) from pa where pa."studentId" = s.id) as receivable,
+         coalesce(b.receivable, 0) as receivable,
          (select coalesce(sum(coalesce((cn.summary->>'total')::numeric, 0) - cn."usedAmount"), 0) from credit_notes cn
            where cn."studentId" = s.id and cn.status <> 'deleted' and cn."creditNoteStatus" in ('issued', 'used'))
-         + (select coalesce(sum(greatest(0, received - total - documented)), 0) from pa where pa."studentId" = s.id) as credit,
+         + coalesce(b.over, 0) as credit,
          (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" = 'paid') as held,
          (select coalesce(sum(d.amount), 0) from deposits d where d."studentId" = s.id and d.status <> 'deleted' and d."depositStatus" in ('paid', 'used', 'refunded')) as collected,
-         (select coalesce(sum(deducted), 0) from pa where pa."studentId" = s.id) as deducted,
+         coalesce(b.deducted, 0) as deducted,
          (select coalesce(sum(coalesce((rf.summary->>'depositAmount')::numeric, 0)), 0) from refunds rf where rf."studentId" = s.id and rf.status <> 'deleted' and rf."refundStatus" = 'refunded') as refunded
-       from users s where ${only(students, "s.id")} and (exists (select 1 from payment_advices p where p."studentId" = s.id) or exists (select 1 from journal_lines l where l."studentId" = s.id)
+       from users s left join by_student b on b."studentId" = s.id where ${only(students, "s.id")} and (exists (select 1 from payment_advices p where p."studentId" = s.id) or exists (select 1 from journal_lines l where l."studentId" = s.id)
          or exists (select 1 from credit_notes c where c."studentId" = s.id) or exists (select 1 from deposits d where d."studentId" = s.id))
      ), led as (
        select "studentId",
