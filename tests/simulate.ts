@@ -1,9 +1,10 @@
 /**
- * `npm run simulate -- --runs N [--workers W] [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
+ * `npm run simulate -- --runs N [--workers W] [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--kill-every K] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
  * the randomised finance workflow (tests/support/financeCommands.ts) for N sequences, on a freshly migrated and
  * seeded database — PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a scratch template database is created
  * from it and dropped at the end; the "at once" commands then really run concurrently, and now and then a child
- * server is killed with SIGKILL mid-payment). Each server offers a pool of students, one pair per sequence; when
+ * server is killed with SIGKILL mid-payment: once in one sequence of every `--kill-every K`, default 10, as each kill costs a
+ * child server's start). Each server offers a pool of students, one pair per sequence; when
  * it is used up the server is opened again on a fresh copy of the template. `--full-check sequence` (the default
  * here) reconciles at the end of each sequence instead of after every command: its own students, and the whole
  * database every `--whole-every K` sequences (default 10), before a server is replaced and at the end of the run.
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     "full-check": { type: "string", default: "sequence" },
     "whole-every": { type: "string", default: "10" },
     "no-kills": { type: "boolean", default: false },
+    "kill-every": { type: "string", default: "10" },
     template: { type: "string" },
     minutes: { type: "string" },
     ignore: { type: "string", multiple: true, default: [] },
@@ -149,6 +151,7 @@ const { open, dispose } = await opener();
 const fullCheck = values["full-check"] === "command" ? "command" : "sequence";
 const sim = new Simulation(open, 2, new Set(values.ignore), {
   kills: !values["no-kills"],
+  killEvery: Number(values["kill-every"]),
   fullCheck,
   wholeEvery: Number(values["whole-every"]),
   // the first failure at once (shrinking then takes a while)
@@ -177,7 +180,7 @@ console.log(`finance simulation on ${lane}: ${result.failed ? result.numRuns - 1
 const runSeconds = (Date.now() - started) / 1000 - setupSeconds;
 console.log(`  by command: ${Object.entries(s.byCommand).sort(([, a], [, b]) => b - a).map(([k, v]) => `${k} ${v}`).join(", ")}`);
 console.log(`  refusals (predicted by the model), by kind:\n${Object.entries(s.refusals).sort(([, a], [, b]) => b - a).map(([k, v]) => `    ${v} × ${k}`).join("\n") || "    none"}`);
-console.log(`  kill -9: ${Object.entries(s.kills).map(([k, v]) => `${k} ${v}`).join(", ") || (sim.kills ? "none drawn" : "off on this lane")}`);
+console.log(`  kill -9: ${Object.entries(s.kills).map(([k, v]) => `${k} ${v}`).join(", ") || (sim.kills ? "none drawn" : "off on this lane")}${sim.kills ? ` (drawn in one sequence of every ${values["kill-every"]}: --kill-every)` : ""}`);
 console.log(`  time (s): API calls ${(s.ms.api / 1000).toFixed(1)} (concurrent ones overlap), per-command checks ${(s.ms.checks / 1000).toFixed(1)}, whole-database checks ${(s.ms.fullChecks / 1000).toFixed(1)}, opening servers ${(s.ms.open / 1000).toFixed(1)}, starting child servers ${(s.ms.child / 1000).toFixed(1)}`);
 console.log(`  servers opened ${s.servers} (${s.studentsPerServer} students each, ${sim.studentsPerSequence} per sequence); whole-database checks after every ${fullCheck === "sequence" ? `${values["whole-every"]} sequences (and the last), the sequence's students after each` : "command"}`);
 console.log(`  seed ${result.seed}; setup ${setupSeconds.toFixed(1)} s, run ${runSeconds.toFixed(1)} s: ${((s.sequences * 60) / runSeconds).toFixed(1)} sequences/min, ${((s.commands * 60) / runSeconds).toFixed(1)} commands/min`);
@@ -189,7 +192,7 @@ if (last && !result.failed) process.exit(1);
 if (result.failed) {
   console.log(fc.defaultReportMessage(result));
   console.log(`violation: ${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}`);
-  console.log(`replay (the same sequences): npm run simulate -- --runs ${runs} --max-commands ${maxCommands} --full-check ${fullCheck}${values["no-kills"] ? " --no-kills" : ""} --seed=${result.seed}`);
+  console.log(`replay (the same sequences): npm run simulate -- --runs ${runs} --max-commands ${maxCommands} --full-check ${fullCheck}${values["no-kills"] ? " --no-kills" : ` --kill-every ${values["kill-every"]}`} --seed=${result.seed}`);
   process.exit(1);
 }
 process.exit(0);

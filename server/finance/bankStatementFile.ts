@@ -3,7 +3,7 @@
  * byte-order mark) or Excel .xlsx (its first sheet, read by exceljs). Banks put an account summary above the
  * column headings: the heading row is the first of the widest rows near the top.
  */
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { BANK_MESSAGES } from "../../src/domain/finance/bankStatement.ts";
 import { FinanceError } from "./transaction.ts";
 
@@ -60,7 +60,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  // loaded on first use: exceljs alone was ~2 of a server start's ~10 s of imports (issue 31)
+  const { default: Excel } = await import("exceljs");
+  const book = new Excel.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) return [];

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  afterCommand, draftPa, expectStatus, fail, money, paFieldsFor, paidDeposits, refundAwaitingApproval, sync,
+  afterCommand, cents, draftPa, expectStatus, fail, money, paFieldsFor, paidDeposits, refundAwaitingApproval, sync,
   type Answer, type Cmd, type Model, type Real,
 } from "./financeModel.ts";
 import { PAUSE_HEADER, pausedLine, type PausePoint } from "../../server/finance/testPause.ts";
@@ -56,7 +56,12 @@ export class RefundRace implements Cmd {
     if (paid) expectStatus(paid, [201, 400, 409], "pay by credit note (race)");
     if (issued) expectStatus(issued, [200, 400, 409], "issue PA deducting deposits (race)");
     const refunded = approved.statusCode === 200;
-    if (refunded && paid?.statusCode === 201 && cn && refund.creditNoteIds.includes(cn.id)) fail(`credit note ${cn.id} was refunded and also paid a PA`);
+    // A refund pays out what its credit notes have left when it is approved (FINANCE.md §4): a payment that used part
+    // of one leaves the rest refundable. Together they may take out at most what the included credit notes had left.
+    const included = m.cns.filter((c) => refund.creditNoteIds.includes(c.id));
+    const left = included.reduce((sum, c) => sum + c.total - c.used, 0);
+    const out = (refunded ? cents((await refund.fresh()).summary?.creditNoteAmount) : 0) + (paid?.statusCode === 201 && cn && refund.creditNoteIds.includes(cn.id) ? amount : 0);
+    if (out > left) fail(`credit notes with ${money(left)} left paid ${money(out)} between the refund and a payment by credit note`);
     if (refunded && issued?.statusCode === 200 && refund.depositIds.some((d) => deposits.includes(d))) fail(`deposits ${deposits.join(", ")} were refunded and also deducted on a PA`);
     if (issued?.statusCode === 200) m.pas.push({ id: draft!.id, student: i, status: "unpaid", total: 0, received: 0, invoiceId: null, receipts: [], updatedAt: "", fields });
     r.sim.count("race: refund / pay by credit note / deduct deposits", approved, paid, issued);
@@ -118,7 +123,7 @@ export class KillServer implements Cmd {
     return c.length ? c[this.pa % c.length] : undefined;
   }
   check(m: Model) {
-    return !!this.pick(m);
+    return m.mayKill && !!this.pick(m);
   }
   async run(m: Model, r: Real) {
     const sim = r.sim;
@@ -134,6 +139,9 @@ export class KillServer implements Cmd {
     const sent = sim.callChild("front_desk", "POST", url, body, key, this.at ? { [PAUSE_HEADER]: this.at } : {}).then((a) => a, () => undefined);
     await (paused ?? new Promise((resolve) => setTimeout(resolve, this.delayMs)));
     await sim.stopChild();
+    // one kill per sequence (each costs a start): the retry goes to the spare, and a new spare starts for a later one
+    m.mayKill = false;
+    sim.prepareChildren();
     const first = await sent;
     if (child.child.exitCode === 0) fail("the child server was not killed");
     await afterCommand(m, r, `${this.toString()} (right after the kill)`, true);
