@@ -8,6 +8,8 @@ import { startOutboxDelivery } from "./mail/outbox.ts";
 import { transportFromEnv } from "./mail/transport.ts";
 import { startDailyRecognition } from "./finance/dailyRecognition.ts";
 import { startDailyReminders } from "./finance/reminders.ts";
+import { createPdfMaker } from "./finance/pdfMaker.ts";
+import { mediaFor } from "./media/index.ts";
 import { startAuditRetention } from "./audit/retention.ts";
 
 const config = configFromEnv();
@@ -49,8 +51,10 @@ if (started.demoCreated) console.log("Demo data created.");
 if (started.backfilled) console.log(`Ledger: ${started.backfilled} entries posted (documents made before it, revenue recognised to date).`);
 // the revenue of lessons delivered since the last run is recognised as each Singapore day begins
 recognition = startDailyRecognition(db);
-// overdue reminders go out as each Singapore day begins (issue 39; once per PA and step)
-reminders = startDailyReminders(db);
+// overdue reminders go out as each Singapore day begins (issue 39; once per PA and step), the PA's paper attached
+const reminderPdf = createPdfMaker({ timeLimitMs: config.pdfTimeLimitMs, workers: 1 });
+const dailyReminders = startDailyReminders(db, { pdfMaker: reminderPdf, media: mediaFor({ config, db }) });
+reminders = { stop: () => dailyReminders.stop().finally(() => reminderPdf.close()) };
 // audit log entries older than AUDIT_RETENTION_MONTHS are purged now and once a day (the purge logs itself)
 retention = startAuditRetention(db, config.auditRetentionMonths);
 await app.listen({ port: config.port, host: config.host });

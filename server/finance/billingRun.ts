@@ -174,28 +174,26 @@ async function loadRun(db: Queryable, sel: BillingRunSelection, onlyIds: readonl
   };
 }
 
+/** The students' facts in one statement (a PA issued by the run reads them under the student's lock), and their withdrawals. */
 async function loadStudentFacts(db: Queryable, studentIds: readonly string[], classIds: readonly string[]): Promise<StudentFacts> {
-  const { rows: billed } = await db.query<BilledCard>(
-    `select pa."studentId", pa.name as "paName", card->>'id' as "classId", card->'responses'->'lessonIds' as "lessonIds", card->'discountIds' as "discountIds", pa."issueDate"::text as "issueDate"
-     from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
-     where pa."studentId" = any($1::uuid[]) and pa.status <> 'deleted' and pa."paymentStatus" = any($2::text[])
-     order by pa."issueDate" desc nulls last, pa.name desc`,
+  const { rows } = await db.query<{ billed: BilledCard[] | null; deposits: Array<{ studentId: string; classId: string }> | null; issued: Array<{ studentId: string; paid: boolean }> | null }>(
+    `select
+       (select json_agg(b order by b."issueDate" desc nulls last, b."paName" desc) from (
+          select pa."studentId", pa.name as "paName", card->>'id' as "classId", card->'responses'->'lessonIds' as "lessonIds", card->'discountIds' as "discountIds", pa."issueDate"::text as "issueDate"
+          from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") card
+          where pa."studentId" = any($1::uuid[]) and pa.status <> 'deleted' and pa."paymentStatus" = any($2::text[])) b) as billed,
+       (select json_agg(d) from (select distinct "studentId", "classId" from deposits where "studentId" = any($1::uuid[]) and status <> 'deleted' and "depositStatus" in ('issued', 'paid')) d) as deposits,
+       (select json_agg(i) from (
+          select "studentId", bool_or("paymentStatus" in ('paid', 'overpaid')) as paid from payment_advices
+          where "studentId" = any($1::uuid[]) and status <> 'deleted' and "paymentStatus" <> 'draft' group by "studentId") i) as issued`,
     [studentIds, LIVE_PA],
   );
-  const { rows: depositRows } = await db.query<{ studentId: string; classId: string }>(
-    `select distinct "studentId", "classId" from deposits where "studentId" = any($1::uuid[]) and status <> 'deleted' and "depositStatus" in ('issued', 'paid')`,
-    [studentIds],
-  );
-  const { rows: issuedRows } = await db.query<{ studentId: string; paid: boolean }>(
-    `select "studentId", bool_or("paymentStatus" in ('paid', 'overpaid')) as paid from payment_advices
-     where "studentId" = any($1::uuid[]) and status <> 'deleted' and "paymentStatus" <> 'draft' group by "studentId"`,
-    [studentIds],
-  );
+  const { billed, deposits, issued } = rows[0]!;
   return {
-    billedOf: groupBy(billed, (b) => b.studentId),
-    hasDeposit: new Set(depositRows.map((r) => `${r.studentId}|${r.classId}`)),
-    everIssued: new Set(issuedRows.map((r) => r.studentId)),
-    existing: new Set(issuedRows.filter((r) => r.paid).map((r) => r.studentId)),
+    billedOf: groupBy(billed ?? [], (b) => b.studentId),
+    hasDeposit: new Set((deposits ?? []).map((r) => `${r.studentId}|${r.classId}`)),
+    everIssued: new Set((issued ?? []).map((r) => r.studentId)),
+    existing: new Set((issued ?? []).filter((r) => r.paid).map((r) => r.studentId)),
     withdrawn: await withdrawnUntil(db, studentIds, classIds),
   };
 }
@@ -364,7 +362,8 @@ export async function issueBillingRun(db: Db, sel: BillingRunSelection, studentI
           const facts = await loadStudentFacts(tx, [studentId], (run.enrolmentsOf.get(studentId) ?? []).map((e) => e.classId));
           const p = proposeOne(run, facts, student);
           if (!p.fields) return { studentId, status: "skipped", reason: p.row.skipReason ?? M.noClass };
-          const pa = await createIssuedPaymentAdvice(tx, p.fields, by, paFacts(run, facts, studentId));
+          const who = { id: student.id, fullName: student.name, username: student.username };
+          const pa = await createIssuedPaymentAdvice(tx, p.fields, by, paFacts(run, facts, studentId), who);
           return { studentId, status: "issued", paymentAdviceId: pa.id, name: pa.name ?? "", total: pa.summary.total, parentEmail: p.row.parentEmail };
         }),
       );

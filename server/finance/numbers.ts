@@ -7,15 +7,32 @@ import type { Queryable } from "../db/index.ts";
 import { formatDocumentNumber, type DocumentType } from "../../src/domain/finance/documentNumber.ts";
 import { FinanceError } from "./transaction.ts";
 
+const NO_SHORT_NAME = "The company has no short name to number its documents.";
+
 export async function nextDocumentNumber(tx: Queryable, type: DocumentType, companyId: string, year: number): Promise<string> {
-  const { rows: company } = await tx.query<{ shortName: string | null }>(`select "shortName" from companies where id = $1`, [companyId]);
-  const shortName = company[0]?.shortName;
-  if (!shortName) throw new FinanceError(400, "The company has no short name to number its documents.", { companyId: "The company has no short name to number its documents." });
-  const { rows } = await tx.query<{ lastNumber: number }>(
-    `insert into document_counters ("companyId", year, "documentType", "lastNumber") values ($1, $2, $3, 1)
-     on conflict ("companyId", year, "documentType") do update set "lastNumber" = document_counters."lastNumber" + 1
-     returning "lastNumber"`,
-    [companyId, year, type],
+  return (await nextDocumentNumbers(tx, companyId, year, [[type, 1]]))[0]![0]!;
+}
+
+/**
+ * Several numbers in one statement (a PA and the deposits it collects): for each [type, count] asked, `count`
+ * consecutive numbers of that type's counter, in the order asked. The counters are locked in the order asked (a PA's
+ * before its deposits', as issuing one by one does), so two issuers never wait for each other in a circle.
+ */
+export async function nextDocumentNumbers(tx: Queryable, companyId: string, year: number, wanted: ReadonlyArray<readonly [DocumentType, number]>): Promise<string[][]> {
+  const asked = wanted.filter(([, n]) => n > 0);
+  if (!asked.length) return wanted.map(() => []);
+  const { rows } = await tx.query<{ documentType: DocumentType; lastNumber: number; shortName: string | null }>(
+    `with up as (
+       insert into document_counters ("companyId", year, "documentType", "lastNumber")
+       select $1, $2, t, n from unnest($3::text[], $4::int[]) with ordinality as x(t, n, i) order by i
+       on conflict ("companyId", year, "documentType") do update set "lastNumber" = document_counters."lastNumber" + excluded."lastNumber"
+       returning "documentType", "lastNumber")
+     select up.*, (select "shortName" from companies where id = $1) as "shortName" from up`,
+    [companyId, year, asked.map(([t]) => t), asked.map(([, n]) => n)],
   );
-  return formatDocumentNumber(type, shortName, year, Number(rows[0]!.lastNumber));
+  const shortName = rows[0]?.shortName;
+  // the increment is undone with the transaction this refusal rolls back
+  if (!shortName) throw new FinanceError(400, NO_SHORT_NAME, { companyId: NO_SHORT_NAME });
+  const last = new Map(rows.map((r) => [r.documentType, Number(r.lastNumber)]));
+  return wanted.map(([type, n]) => Array.from({ length: Math.max(0, n) }, (_, i) => formatDocumentNumber(type, shortName, year, last.get(type)! - n + 1 + i)));
 }

@@ -90,17 +90,23 @@ export interface ComposedPa {
   depositRows: Array<{ classId: string; name: string; amount: Cents }>;
 }
 
+/** A well-formed id (the builder's cards may carry anything; only these can name a row). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The last lesson date of each class each student was withdrawn from (their latest enrolment in it is
  * `withdrawn`): a card of such a class bills no lesson after it (FINANCE.md §4, withdrawal per class card).
  */
 export async function withdrawnUntil(tx: Queryable, studentIds: readonly string[], classIds: readonly string[]): Promise<Map<string, Map<string, string>>> {
   const out = new Map<string, Map<string, string>>();
-  if (!classIds.length || !studentIds.length) return out;
+  // only well-formed ids can match, and comparing uuids (not their text) lets the (userId, status) index answer
+  const students = studentIds.filter((id) => UUID.test(id));
+  const classes = [...new Set(classIds)].filter((id) => UUID.test(id));
+  if (!classes.length || !students.length) return out;
   const { rows } = await tx.query<{ userId: string; classId: string; status: string; endDate: string | null }>(
     `select distinct on ("userId", "classId") "userId", "classId", status, "endDate"::text as "endDate" from student_classes
-     where "userId"::text = any($1::text[]) and "classId"::text = any($2::text[]) and status <> 'deleted' order by "userId", "classId", "lessonStartDate" desc nulls last, "createdAt" desc`,
-    [[...studentIds], [...new Set(classIds)]],
+     where "userId" = any($1::uuid[]) and "classId" = any($2::uuid[]) and status <> 'deleted' order by "userId", "classId", "lessonStartDate" desc nulls last, "createdAt" desc`,
+    [students, classes],
   );
   for (const r of rows) {
     if (r.status !== "withdrawn" || !r.endDate) continue;

@@ -36,7 +36,8 @@ export interface PaRow {
   updatedAt: string;
 }
 
-const PA_COLUMNS = `id, name, "paymentStatus", "studentId", "companyId", "branchId", "issueDate"::text as "issueDate", "dueDate"::text as "dueDate",
+/** The PA row's columns as PaRow names them (a select's list, or an insert's or update's `returning`). */
+export const PA_COLUMNS = `id, name, "paymentStatus", "studentId", "companyId", "branchId", "issueDate"::text as "issueDate", "dueDate"::text as "dueDate",
   "qrExpiryDate"::text as "qrExpiryDate", "hasExpiryDate", "qrReferenceNo", "axsCode", "isRegistrationFee", "registrationFeeConfig", "depositSettings",
   gst::text as gst, remarks, notes, "classInformations", "paymentSummaryStatic", summary, status,
   to_json("createdAt") #>> '{}' as "createdAt", to_json("updatedAt") #>> '{}' as "updatedAt"`;
@@ -150,9 +151,18 @@ export async function studentOf(db: Queryable, studentId: string) {
   return rows[0] ?? null;
 }
 
-export async function writeLog(db: Queryable, paId: string, type: "create" | "update" | "change_status" | "duplicate", before: unknown, after: unknown, by: string | null): Promise<void> {
+export async function writeLog(db: Queryable, paId: string, type: LogType, before: unknown, after: unknown, by: string | null): Promise<void> {
+  await writeLogs(db, [{ paId, type, before, after }], by);
+}
+
+type LogType = "create" | "update" | "change_status" | "duplicate";
+
+/** Several log rows in one statement, in the order given. */
+export async function writeLogs(db: Queryable, logs: ReadonlyArray<{ paId: string; type: LogType; before: unknown; after: unknown }>, by: string | null): Promise<void> {
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
   await db.query(
-    `insert into payment_advice_logs ("paymentAdviceId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy") values ($1, $2, $3::jsonb, $4::jsonb, $5, $5)`,
-    [paId, type, before === null ? null : JSON.stringify(before), after === null ? null : JSON.stringify(after), by],
+    `insert into payment_advice_logs ("paymentAdviceId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy")
+     select id, type, before::jsonb, after::jsonb, $5, $5 from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) with ordinality as x(id, type, before, after, i) order by i`,
+    [logs.map((l) => l.paId), logs.map((l) => l.type), logs.map((l) => json(l.before)), logs.map((l) => json(l.after)), by],
   );
 }

@@ -10,11 +10,11 @@ import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../.
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
-import { composeFromFacts, composePa, depositIdsOf, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
-import { amountReceived, assertFresh, logSnapshot, readPaRow, studentOf, toRecord, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
+import { composeFromFacts, composePa, depositIdsOf, UUID, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
-import { nextDocumentNumber } from "./numbers.ts";
+import { nextDocumentNumber, nextDocumentNumbers } from "./numbers.ts";
 import { creditsFromPa, postPaEdited, postPaIssued, postPaReversed, postPaVoidedPaid } from "./ledger.ts";
 import { markReceiptsVoided } from "./invoices.ts";
 import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, requireRight } from "./transaction.ts";
@@ -67,54 +67,84 @@ export async function initPaymentAdvice(db: Db, body: Partial<PaFieldsInput> & P
   return financeTransaction(db, async (tx) => {
     const fields = await withDefaults(tx, body);
     const composed = await composePa(tx, fields, { issued: false, paId: null, checkQrExpiry: true });
-    return toRecord(await insertDraft(tx, composed, by), 0);
+    const row = await insertPa(tx, composed, by);
+    await writeLog(tx, row.id, "create", null, logSnapshot(row, await studentOf(tx, row.studentId)), by);
+    return toRecord(row, 0);
   });
 }
 
-/** A composed PA stored as a draft, with its create log row. */
-async function insertDraft(tx: Queryable, composed: ComposedPa, by: string | null): Promise<PaRow> {
+/** A composed PA stored: a draft, or issued under the number `name` (the caller writes its log rows). */
+async function insertPa(tx: Queryable, composed: ComposedPa, by: string | null, name: string | null = null): Promise<PaRow> {
   const cols = COLUMN_ORDER.map((k) => `"${k}"`).join(", ");
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into payment_advices (${cols}, "paymentStatus", type, "createdBy", "updatedBy")
-     values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, 'draft', 'normal', $${COLUMN_ORDER.length + 1}, $${COLUMN_ORDER.length + 1}) returning id`,
-    [...columnValues(composed.columns), by],
+  const n = COLUMN_ORDER.length;
+  const { rows } = await tx.query<PaRow>(
+    `insert into payment_advices (${cols}, "paymentStatus", name, "qrReferenceNo", type, "createdBy", "updatedBy")
+     values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, $${n + 1}, $${n + 2}, $${n + 3}, 'normal', $${n + 4}, $${n + 4}) returning ${PA_COLUMNS}`,
+    [...columnValues(composed.columns), name ? "unpaid" : "draft", name, name?.replace(/-/g, "") ?? null, by],
   );
-  const row = await readPaRow(tx, rows[0]!.id);
-  await writeLog(tx, row.id, "create", null, logSnapshot(row, await studentOf(tx, row.studentId)), by);
-  return row;
+  return rows[0]!;
 }
 
 /** The deposits a PA's classes say they deduct (well-formed ids only: the rest is refused by composePa). */
 const deductedDepositIds = (fields: PaFieldsInput): string[] => depositIdsOf(fields).filter((d) => UUID.test(d));
 
-/** A saved draft issued: its number, the deposits it collects and applies, its ledger entry and status log row. */
-async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by: string | null): Promise<void> {
-  const year = Number(composed.columns.issueDate!.slice(0, 4));
-  const name = await nextDocumentNumber(tx, "payment_advice", saved.companyId, year);
-  await tx.query(`update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1`, [saved.id, name, name.replace(/-/g, ""), by]);
-  await issueDeposits(tx, saved.id, composed, by, year);
+type Person = Awaited<ReturnType<typeof studentOf>>;
+type LogRow = Parameters<typeof writeLogs>[1][number];
+
+/** The deposit rows an issued PA collects (a DEP document each). */
+const collected = (composed: ComposedPa) => composed.depositRows.filter((d) => d.amount > 0);
+const issueYear = (composed: ComposedPa) => Number(composed.columns.issueDate!.slice(0, 4));
+
+/** The numbers a PA takes when issued, its own and its deposits', in one statement. */
+async function issueNumbers(tx: Queryable, composed: ComposedPa): Promise<{ name: string; depositNames: string[] }> {
+  const [[name], depositNames] = await nextDocumentNumbers(tx, composed.columns.companyId, issueYear(composed), [["payment_advice", 1], ["deposit", collected(composed).length]]);
+  return { name: name!, depositNames: depositNames! };
+}
+
+/** A saved draft issued: its numbers, then what every issue writes (issuedWith). */
+async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by: string | null, student: Person): Promise<PaRow> {
+  const { name, depositNames } = await issueNumbers(tx, composed);
+  const { rows } = await tx.query<PaRow>(
+    `update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1 returning ${PA_COLUMNS}`,
+    [saved.id, name, name.replace(/-/g, ""), by],
+  );
+  return issuedWith(tx, saved, rows[0]!, composed, by, student, depositNames);
+}
+
+/**
+ * What issuing a PA writes once it holds its number: the deposits it collects and applies, its ledger entry, and its
+ * status log row (draft → issued) written with the `logs` before it in one statement; the issued row.
+ */
+async function issuedWith(tx: Queryable, draft: PaRow, issued: PaRow, composed: ComposedPa, by: string | null, student: Person, depositNames: readonly string[], logs: readonly LogRow[] = []): Promise<PaRow> {
+  await issueDeposits(tx, issued.id, composed, by, issueYear(composed), depositNames);
   await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
-  await postPaIssued(tx, saved.id, by);
-  const student = await studentOf(tx, saved.studentId);
-  await writeLog(tx, saved.id, "change_status", logSnapshot(saved, student), logSnapshot(await readPaRow(tx, saved.id), student), by);
+  await postPaIssued(tx, issued, by);
+  await writeLogs(tx, [...logs, { paId: issued.id, type: "change_status", before: logSnapshot(draft, student), after: logSnapshot(issued, student) }], by);
+  return issued;
 }
 
 /**
  * A new PA created and issued at once, inside the caller's finance transaction (the billing run: one
- * transaction per PA, the caller holding the student's lock). The same log rows as init then issue.
+ * transaction per PA, the caller holding the student's lock): stored issued in one insert, with the same log
+ * rows as init then issue (its create row keeps the draft it would have been).
  * `facts`: what pricing needs, already read by the caller (the run reads classes and settings once, the
- * student's own facts under the lock); without them they are read here.
+ * student's own facts under the lock); without them they are read here. `student`: the log rows' student, when the
+ * caller has it.
  */
-export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null, facts?: PaFacts): Promise<PaymentAdviceRecord> {
+export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null, facts?: PaFacts, student?: Person): Promise<PaymentAdviceRecord> {
   // the deposits it deducts are locked before they are checked and marked used (FINANCE.md §1), as on save
   const deducted = deductedDepositIds(fields);
   await lockDocuments(tx, "deposits", deducted);
   const options = { issued: true, paId: null, checkQrExpiry: true };
   // deposits deducted are read after their locks, never taken from the caller
   const composed = facts && !deducted.length ? composeFromFacts(facts, fields, options) : await composePa(tx, fields, options);
-  const draft = await insertDraft(tx, composed, by);
-  await issueDraft(tx, draft, composed, by);
-  return recordOf(tx, draft.id);
+  const { name, depositNames } = await issueNumbers(tx, composed);
+  const issued = await insertPa(tx, composed, by, name);
+  const draft: PaRow = { ...issued, paymentStatus: "draft", name: null, qrReferenceNo: null };
+  const who = student ?? (await studentOf(tx, issued.studentId));
+  const created: LogRow = { paId: issued.id, type: "create", before: null, after: logSnapshot(draft, who) };
+  // a new PA has received nothing
+  return toRecord(await issuedWith(tx, draft, issued, composed, by, who, depositNames, [created]), 0);
 }
 
 export interface SaveInput extends PaFieldsInput {
@@ -165,12 +195,10 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
     const student = await studentOf(tx, input.studentId);
     const saved = await readPaRow(tx, id);
     await writeLog(tx, id, "update", logSnapshot(before, student), logSnapshot(saved, student), by);
-    if (input.action === "issue") await issueDraft(tx, saved, composed, by);
+    if (input.action === "issue") await issueDraft(tx, saved, composed, by, student);
     return recordOf(tx, id);
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function writeColumns(tx: Queryable, id: string, composed: ComposedPa, by: string | null): Promise<void> {
   await tx.query(
@@ -198,7 +226,7 @@ export async function rewriteUnpaidPa(tx: Queryable, before: PaRow, composed: Co
   await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
   if (!sameDepositRows(before, composed)) {
     await tx.query(`update deposits set status = 'deleted', "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'issued' and status <> 'deleted'`, [before.id, by]);
-    await issueDeposits(tx, before.id, composed, by, Number(composed.columns.issueDate!.slice(0, 4)));
+    await issueDeposits(tx, before.id, composed, by, issueYear(composed));
   }
   const invoices = await followInvoices(tx, invoiceIds, composed.columns.summary.total, by);
   await postPaEdited(tx, before, before.id, by);
@@ -229,17 +257,19 @@ function sameDepositRows(before: PaRow, composed: ComposedPa): boolean {
   return JSON.stringify(old) === JSON.stringify(now);
 }
 
-/** Each deposit row of an issued PA is a deposit document (DEP number), `issued` until the PA is paid. */
-async function issueDeposits(tx: Queryable, paId: string, composed: ComposedPa, by: string | null, year: number): Promise<void> {
-  for (const d of composed.depositRows) {
-    if (d.amount <= 0) continue;
-    const name = await nextDocumentNumber(tx, "deposit", composed.columns.companyId, year);
-    await tx.query(
-      `insert into deposits (name, amount, "depositStatus", "paymentAdviceId", "classId", "companyId", "studentId", "createdBy", "updatedBy")
-       values ($1, $2::numeric, 'issued', $3, $4, $5, $6, $7, $7)`,
-      [name, centsToNumeric(d.amount), paId, d.classId, composed.columns.companyId, composed.columns.studentId, by],
-    );
-  }
+/**
+ * Each deposit row of an issued PA is a deposit document (DEP number), `issued` until the PA is paid: one insert for
+ * them all, numbered in order (`names`: numbers the caller already took, one per row collected).
+ */
+async function issueDeposits(tx: Queryable, paId: string, composed: ComposedPa, by: string | null, year: number, names?: readonly string[]): Promise<void> {
+  const rows = collected(composed);
+  if (!rows.length) return;
+  const numbers = names ?? (await nextDocumentNumbers(tx, composed.columns.companyId, year, [["deposit", rows.length]]))[0]!;
+  await tx.query(
+    `insert into deposits (name, amount, "depositStatus", "paymentAdviceId", "classId", "companyId", "studentId", "createdBy", "updatedBy")
+     select name, amount, 'issued', $3, "classId", $4, $5, $6, $6 from unnest($1::text[], $2::numeric[], $7::uuid[]) with ordinality as x(name, amount, "classId", i) order by i`,
+    [numbers, rows.map((d) => centsToNumeric(d.amount)), paId, composed.columns.companyId, composed.columns.studentId, by, rows.map((d) => d.classId)],
+  );
 }
 
 async function setDepositsStatus(tx: Queryable, ids: readonly string[], status: "used" | "paid", by: string | null): Promise<void> {

@@ -13,7 +13,10 @@ import { centsToNumeric, formatMoney } from "../../src/domain/money.ts";
 import { dayjs, DATE_FORMAT, formatCalendarDay, DISPLAY_DATE_FORMAT, todayInSingapore } from "../../src/domain/dates.ts";
 import { lateFeeNote, parseReminderSchedule, reminderStep, REMINDER_MESSAGES, REMINDER_SETTING_KEY, daysBetween, type UpcomingReminder } from "../../src/domain/finance/reminders.ts";
 import { cents } from "./ledger.ts";
-import { htmlToText, primaryParent } from "./paper.ts";
+import { htmlToText, paperData, primaryParent } from "./paper.ts";
+import { paMailParts } from "./email.ts";
+import type { PdfMaker } from "./pdfMaker.ts";
+import type { MediaService } from "../media/index.ts";
 import { writeLog } from "./paymentAdviceRecord.ts";
 import { FinanceError, financeTransaction } from "./transaction.ts";
 import { startEveryDay } from "./everyDay.ts";
@@ -77,14 +80,25 @@ export interface ReminderRun {
   noEmail: number;
 }
 
-/** The day's run: each due step claimed and its e-mail queued in one transaction per PA. */
-export async function sendDueReminders(db: Db, day = todayInSingapore()): Promise<ReminderRun> {
+/** What a reminder attaches the PA's paper with (the PA e-mail's own parts, email.ts). */
+export interface ReminderPaper {
+  pdfMaker: PdfMaker;
+  media?: MediaService;
+}
+
+/**
+ * The day's run: each due step claimed and its e-mail queued in one transaction per PA. The e-mail carries the PA as
+ * a PDF and its PayNow QR where it has one, made before the transaction (a PDF takes a while; a step already handled
+ * by another run meanwhile queues nothing).
+ */
+export async function sendDueReminders(db: Db, paper: ReminderPaper, day = todayInSingapore()): Promise<ReminderRun> {
   const run: ReminderRun = { sent: 0, held: 0, noEmail: 0 };
   for (const c of await candidates(db, day)) {
     if (c.held) {
       run.held++;
       continue;
     }
+    const parts = c.recipient ? await paMailParts(await paperData(db, c.paymentAdviceId), paper.pdfMaker, paper.media) : null;
     await financeTransaction(db, async (tx) => {
       const claimed = await tx.query(
         `insert into payment_reminders ("paymentAdviceId", step, outcome, recipient) values ($1, $2, $3, $4) on conflict ("paymentAdviceId", step) do nothing returning id`,
@@ -99,7 +113,7 @@ export async function sendDueReminders(db: Db, day = todayInSingapore()): Promis
         run.noEmail++;
         return;
       }
-      await enqueueMessages(tx, [reminderMail(c, day)]);
+      await enqueueMessages(tx, [reminderMail(c, day, parts!)]);
       await writeLog(tx, c.paymentAdviceId, "update", null, { reminder: { step: c.step, recipient: c.recipient, day } }, null);
       run.sent++;
     });
@@ -107,16 +121,16 @@ export async function sendDueReminders(db: Db, day = todayInSingapore()): Promis
   return run;
 }
 
-function reminderMail(c: Candidate, day: string) {
+function reminderMail(c: Candidate, day: string, parts: Awaited<ReturnType<typeof paMailParts>>) {
   const due = formatCalendarDay(c.dueDate, DISPLAY_DATE_FORMAT);
   const amount = formatMoney(cents(c.balance));
   const note = lateFeeNote(htmlToText(c.paNotes));
   const late = daysBetween(c.dueDate, day);
   const body = mailBody(
     html`<p>Dear ${c.parentName ?? "Parent"},</p><p>Payment advice <b>${c.name}</b> for ${c.studentName} was due on ${due} and ${amount} is still unpaid (${String(late)} days overdue).
-      Please pay at your earliest convenience, quoting ${c.name} as the reference; if you have paid in the meantime, please ignore this reminder.</p>${note ? html`<p>${note}</p>` : ""}<p>${c.companyName}</p>`,
+      Please pay at your earliest convenience, quoting ${c.name} as the reference; if you have paid in the meantime, please ignore this reminder.</p>${parts.payNow}${note ? html`<p>${note}</p>` : ""}<p>${c.companyName}</p>`,
   );
-  return emailMessage(c.recipient!, `Reminder: Payment Advice ${c.name} is overdue`, body, { paymentAdviceId: c.paymentAdviceId, reminderStep: c.step });
+  return emailMessage(c.recipient!, `Reminder: Payment Advice ${c.name} is overdue`, body, { paymentAdviceId: c.paymentAdviceId, reminderStep: c.step, attachments: parts.attachments });
 }
 
 /** The Hold toggle: a held PA gets no reminder until released. */
@@ -137,9 +151,9 @@ export async function setReminderHold(db: Db, paymentAdviceId: string, held: boo
  * Runs the day's reminders as each Singapore day begins, as revenue recognition does (not at start: what the
  * screen listed as tomorrow's is what goes out, and a restart sends nothing unannounced); `stop` waits for a run.
  */
-export function startDailyReminders(db: Db): { stop(): Promise<void> } {
+export function startDailyReminders(db: Db, paper: ReminderPaper): { stop(): Promise<void> } {
   return startEveryDay((today) =>
-    sendDueReminders(db, today).then(
+    sendDueReminders(db, paper, today).then(
       (r) => r.sent && console.log(`Reminders: ${r.sent} overdue reminders queued for ${today}.`),
       (e: unknown) => console.error("Overdue reminders failed:", e instanceof Error ? e.message : e),
     ),

@@ -11,6 +11,7 @@ import { api, signIn, startTestServer, type TestServer } from "../support/auth.t
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { dayjs, DATE_FORMAT } from "../../src/domain/dates.ts";
 import { sendDueReminders, upcomingReminders } from "../../server/finance/reminders.ts";
+import { createPdfMaker } from "../../server/finance/pdfMaker.ts";
 import { parseCsv } from "../../server/finance/bankStatementFile.ts";
 
 const plus = (day: string, n: number) => dayjs(day, DATE_FORMAT).add(n, "day").format(DATE_FORMAT);
@@ -18,12 +19,14 @@ const plus = (day: string, n: number) => dayjs(day, DATE_FORMAT).add(n, "day").f
 describe.each(databaseLanes())("statements, reminders and the accounting export [%s]", (lane) => {
   let server: TestServer;
   const token: Record<string, string> = {};
+  const paper = { pdfMaker: createPdfMaker({ timeLimitMs: 60_000, workers: 1 }) };
 
   beforeAll(async () => {
     server = await startTestServer(lane);
     for (const role of ["front_desk", "finance_staff", "finance_manager"]) token[role] = (await signIn(server.app, role)).accessToken;
   });
   afterAll(async () => {
+    await paper.pdfMaker.close();
     await server?.close();
   });
 
@@ -72,7 +75,7 @@ describe.each(databaseLanes())("statements, reminders and the accounting export 
     expect((await api(server.app, "GET", `/finances/statements/${pair!.companyId}`, token.front_desk)).json().message).toBe("Student not found.");
   });
 
-  it("overdue reminders go out once per schedule step, with the late-fee note, logged on the PA; a held PA gets none", async () => {
+  it("overdue reminders go out once per schedule step, with the late-fee note, the PA as PDF and its PayNow QR, logged on the PA; a held PA gets none", async () => {
     // two unpaid BME PAs with something to pay and a parent's e-mail, none reminded yet
     const pas = await rows<{ id: string; name: string; dueDate: string }>(
       `select pa.id, pa.name, pa."dueDate"::text as "dueDate" from payment_advices pa join companies c on c.id = pa."companyId" join users u on u.id = pa."studentId"
@@ -90,20 +93,29 @@ describe.each(databaseLanes())("statements, reminders and the accounting export 
     // the day before step 3, tomorrow's list shows it (and the held one, marked held)
     const upcoming = await upcomingReminders(server.db, plus(pa.dueDate, 2));
     expect(upcoming.reminders.find((r) => r.paymentAdviceId === pa.id)).toMatchObject({ step: 3, held: false });
-    const mails = async (id: string) => rows<{ subject: string; body: string; step: number }>(`select subject, body, (payload->>'reminderStep')::int as step from outbox where payload->>'paymentAdviceId' = $1 and payload ? 'reminderStep' order by "createdAt"`, [id]);
+    const mails = async (id: string) =>
+      rows<{ subject: string; body: string; step: number; attachments: Array<{ filename: string; contentType: string; contentBase64: string; cid?: string }> | null }>(
+        `select subject, body, (payload->>'reminderStep')::int as step, payload->'attachments' as attachments from outbox where payload->>'paymentAdviceId' = $1 and payload ? 'reminderStep' order by "createdAt"`,
+        [id],
+      );
 
     // two runs at once (two instances) the first day, then again that day and on later days
-    await Promise.all([sendDueReminders(server.db, plus(pa.dueDate, 3)), sendDueReminders(server.db, plus(pa.dueDate, 3))]);
+    await Promise.all([sendDueReminders(server.db, paper, plus(pa.dueDate, 3)), sendDueReminders(server.db, paper, plus(pa.dueDate, 3))]);
     for (const [day, steps] of [[plus(pa.dueDate, 3), [3]], [plus(pa.dueDate, 4), [3]], [plus(pa.dueDate, 10), [3, 10]], [plus(pa.dueDate, 11), [3, 10]]] as const) {
-      await sendDueReminders(server.db, day);
+      await sendDueReminders(server.db, paper, day);
       expect((await mails(pa.id)).map((m) => m.step), `after the run of ${day}`).toEqual(steps);
     }
     const [first] = await mails(pa.id);
     expect(first!.subject).toBe(`Reminder: Payment Advice ${pa.name} is overdue`);
     expect(first!.body).toContain("Late payment fee of $10 per week applies.");
+    // the PA's paper as a PDF, and its PayNow QR shown in the mail (the unpaid-PA e-mail's parts)
+    expect(first!.attachments!.map((a) => [a.filename, a.contentType])).toEqual([[`${pa.name}.pdf`, "application/pdf"], [`${pa.name}-paynow.png`, "image/png"]]);
+    expect(Buffer.from(first!.attachments![0]!.contentBase64, "base64").subarray(0, 5).toString()).toBe("%PDF-");
+    expect(first!.body).toContain(`src="cid:${first!.attachments![1]!.cid}"`);
+    expect(first!.body).toMatch(/by PayNow: scan this QR code/);
     expect((await rows(`select 1 from payment_advice_logs where "paymentAdviceId" = $1 and type = 'update' and "valueAfter" ? 'reminder'`, [pa.id])).length).toBe(2);
 
-    for (const n of [3, 10, 11]) await sendDueReminders(server.db, plus(held.dueDate, n));
+    for (const n of [3, 10, 11]) await sendDueReminders(server.db, paper, plus(held.dueDate, n));
     expect(await mails(held.id)).toEqual([]);
   });
 
