@@ -18,6 +18,7 @@ import { APP_ROUTES } from "./routes.ts";
 import { pageFor, refineResourceList } from "./pages.ts";
 import { useAccess, usePolicyRefresh } from "./useAccess.ts";
 import { AppLayout } from "../layout/AppLayout.tsx";
+import { LayoutSkeleton } from "../layout/LayoutSkeleton.tsx";
 import { PageSpinner } from "../layout/PageSpinner.tsx";
 import NotFound from "../pages/not-found/NotFound.tsx";
 import Forbidden from "../pages/forbidden/Forbidden.tsx";
@@ -90,7 +91,7 @@ export default function App() {
           <Routes>
             <Route
               element={
-                <Authenticated key="signed-in" fallback={<SignedOutRedirect />} loading={<PageSpinner />}>
+                <Authenticated key="signed-in" fallback={<SignedOutRedirect />} loading={<LayoutSkeleton />}>
                   <AppLayout />
                 </Authenticated>
               }

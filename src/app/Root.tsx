@@ -10,9 +10,11 @@ import { matchAppRoute } from "./routes.ts";
 import { hasSession } from "./session.ts";
 import { loginPathFor } from "./auth.ts";
 import { startSignedInCalls } from "./signedInCalls.ts";
+import { loadSignedInApp } from "./appChunk.ts";
 import NotFound from "../pages/not-found/NotFound.tsx";
+import { LayoutSkeleton } from "../layout/LayoutSkeleton.tsx";
 
-const App = lazyPage(() => import("./App.tsx"));
+const App = lazyPage(loadSignedInApp);
 const LoginPage = lazyPage(() => import("../pages/auth/LoginPage.tsx"));
 const ForgotPasswordPage = lazyPage(() => import("../pages/auth/ForgotPasswordPage.tsx"));
 const ChangePasswordPage = lazyPage(() => import("../pages/auth/ChangePasswordPage.tsx"));
@@ -33,7 +35,12 @@ function SignedInArea() {
   if (!known) return <NotFound />;
   if (!hasSession()) return <Navigate to={loginPathFor(pathname, search)} replace />;
   startSignedInCalls();
-  return <App />;
+  // The frame, not a blank spinner, while the app's code downloads: it is the first paint of a signed-in page.
+  return (
+    <Suspense fallback={<LayoutSkeleton />}>
+      <App />
+    </Suspense>
+  );
 }
 
 export function Root() {

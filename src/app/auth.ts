@@ -3,6 +3,7 @@
  * Free of Refine and antd: the public pages use it directly, the Refine auth provider wraps it.
  */
 import { fetchCurrentUser, identityCall } from "./api.ts";
+import { loadPolicy } from "./policy.ts";
 import { clearSession, getSession, setSession, signedOutByUser, type CurrentUser } from "./session.ts";
 
 /** Spec part 1 §8. */
@@ -13,6 +14,8 @@ export async function signIn(username: string, password: string): Promise<Curren
   const res = await identityCall<{ accessToken: string; refreshToken: string }>("/sign-in", { username, password });
   const data = res.data!;
   setSession({ username, accessToken: data.accessToken, refreshToken: data.refreshToken });
+  // The app's first page needs the policy too: asked beside the user, not after the app has loaded.
+  loadPolicy().catch(() => undefined);
   try {
     return await fetchCurrentUser();
   } catch (err) {

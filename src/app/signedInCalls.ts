@@ -4,8 +4,8 @@
  * instead of after it (issue 33: they were a round trip of their own before the layout's first paint).
  */
 import { fetchCurrentUser } from "./api.ts";
-import { loadPolicy } from "./policy.ts";
-import { getSession, type CurrentUser } from "./session.ts";
+import { ensurePolicy } from "./policy.ts";
+import { cachedCurrentUser, getSession, type CurrentUser } from "./session.ts";
 
 /** The user the calls were started for: once per signed-in user of the tab. */
 let startedFor: string | undefined;
@@ -15,10 +15,12 @@ export function startSignedInCalls(): void {
   const session = getSession();
   if (session === undefined || session.username === startedFor) return;
   startedFor = session.username;
-  const answer = fetchCurrentUser();
+  // Just signed in: sign-in read the user with this token a moment ago, and started the policy (signIn).
+  const known = cachedCurrentUser();
+  const answer = known ? Promise.resolve(known) : fetchCurrentUser();
   answer.catch(() => undefined); // a refusal is the auth provider's to handle, when a check reads it
   sessionCheck = { token: session.accessToken, pathname: window.location.pathname, answer };
-  loadPolicy().catch((err) => console.error("[policy] could not load the access policy", err));
+  ensurePolicy().catch((err) => console.error("[policy] could not load the access policy", err));
 }
 
 /**

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useSyncExternalStore } from "react";
 import { useGetIdentity } from "@refinedev/core";
 import { config } from "./config.ts";
-import { allowed, currentPolicy, loadPolicy, onPolicyChange, type LoadedPolicy } from "./policy.ts";
+import { allowed, currentPolicy, ensurePolicy, loadPolicy, onPolicyChange, type LoadedPolicy } from "./policy.ts";
 import type { CurrentUser } from "./session.ts";
 import { menuForRoles, type MenuGroup } from "../domain/menu.ts";
 
@@ -10,13 +10,18 @@ export function usePolicy(): LoadedPolicy | undefined {
   return useSyncExternalStore(onPolicyChange, currentPolicy);
 }
 
-/** Loads the policy now, then re-reads its version every policyPollMs and when the window regains focus. */
+/**
+ * Loads the policy unless the shell already did (startSignedInCalls fetched it while the app's code downloaded:
+ * a second fetch on mount was a wasted call of every cold load), then re-reads its version every policyPollMs
+ * and when the window regains focus.
+ */
 export function usePolicyRefresh(): void {
   useEffect(() => {
+    const failed = (err: unknown) => console.error("[policy] could not load the access policy", err);
     const refresh = () => {
-      loadPolicy().catch((err) => console.error("[policy] could not load the access policy", err));
+      loadPolicy().catch(failed);
     };
-    refresh();
+    ensurePolicy().catch(failed);
     const timer = setInterval(refresh, config.policyPollMs);
     window.addEventListener("focus", refresh);
     return () => {

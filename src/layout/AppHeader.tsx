@@ -6,8 +6,8 @@ import { useEffect } from "react";
 import { matchAppRoute } from "../app/routes.ts";
 import { MENU_TREE, menuEntryFor } from "../domain/menu.ts";
 import { useGlobalError } from "../app/globalError.ts";
+import { HEADER_HEIGHT } from "./LayoutSkeleton.tsx";
 
-export const HEADER_HEIGHT = 60;
 export const ERROR_BANNER_HEIGHT = 48;
 
 export function breadcrumbTrail(pathname: string): { title: string; path?: string }[] {

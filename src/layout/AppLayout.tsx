@@ -10,19 +10,15 @@ import { AppHeader, ErrorBanner } from "./AppHeader.tsx";
 import { LogoutButton, ProfileBlock, SideMenu } from "./SideMenu.tsx";
 import { PageSpinner } from "./PageSpinner.tsx";
 import { PageErrorBoundary } from "./PageErrorBoundary.tsx";
+import { LayoutSkeleton, MENU_WIDTH, copyrightLine } from "./LayoutSkeleton.tsx";
 
-export const MENU_WIDTH = 210;
 export const MENU_COLLAPSED_WIDTH = 80;
-
-export function copyrightLine(year = new Date().getFullYear()): string {
-  return `Copyright © ${year} Centre Back-office. All rights reserved.`;
-}
 
 export function AppLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const access = useAccess();
   const { pathname } = useLocation();
-  if (!access.ready || !access.user) return <PageSpinner />;
+  if (!access.ready || !access.user) return <LayoutSkeleton />;
   return (
     <Layout style={{ minHeight: "100vh" }}>
       <Layout.Sider

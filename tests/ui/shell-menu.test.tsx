@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor, act } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { startUiServer, type UiServer } from "../support/ui-server.ts";
-import { installDomGaps, useServer } from "./shell-support.ts";
+import { installDomGaps, recordRequests, useServer } from "./shell-support.ts";
 import { signIn } from "../../src/app/auth.ts";
 import { Root } from "../../src/app/Root.tsx";
 import { EXPECTED_HOMES, EXPECTED_MENUS, DEMO_PASSWORD } from "../support/spec-menus.ts";
@@ -73,5 +73,23 @@ describe("routing", () => {
     await signIn("ops_manager", DEMO_PASSWORD);
     await renderAt("/login");
     await waitFor(() => expect(location).toBe("/branch"), { timeout: 20_000 });
+  });
+});
+
+describe("sign-in to the first page", () => {
+  it("asks the server for the user and the access policy once each", async () => {
+    useServer(server.baseUrl);
+    const { calls, restore } = recordRequests(server.baseUrl);
+    try {
+      await signIn("admin", DEMO_PASSWORD);
+      await renderAt("/");
+      // "/" goes home once the app is mounted and has the user and the policy
+      await waitFor(() => expect(location).toBe("/company"), { timeout: 50_000 });
+    } finally {
+      restore();
+    }
+    const paths = calls.map((c) => c.split("?")[0]);
+    expect(paths.filter((p) => p === "/api/v2/users/me")).toHaveLength(1);
+    expect(paths.filter((p) => p === "/api/v2/access/policy")).toHaveLength(1);
   });
 });

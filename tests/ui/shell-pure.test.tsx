@@ -7,7 +7,7 @@ import { breadcrumbTrail } from "../../src/layout/AppHeader.tsx";
 import { signInErrorText } from "../../src/pages/auth/LoginPage.tsx";
 import { LOCKED_MESSAGE, safeReturnPath } from "../../src/app/auth.ts";
 import { isChunkLoadError } from "../../src/app/lazy.ts";
-import { copyrightLine } from "../../src/layout/AppLayout.tsx";
+import { copyrightLine } from "../../src/layout/LayoutSkeleton.tsx";
 import { lastRoleLabel } from "../../src/layout/roleLabels.ts";
 import { graphqlToastText } from "../../src/app/errors.ts";
 

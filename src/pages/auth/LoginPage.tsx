@@ -6,6 +6,7 @@ import { useState, type CSSProperties, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { rejectionMessage, type ApiRejection } from "../../app/api.ts";
 import { LOCKED_MESSAGE, safeReturnPath, signIn } from "../../app/auth.ts";
+import { prefetchSignedInApp } from "../../app/appChunk.ts";
 import { roleHome } from "../../domain/roleHome.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import { useRedirectIfSignedIn } from "./useRedirectIfSignedIn.ts";
@@ -84,7 +85,8 @@ export default function LoginPage() {
           {error}
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate>
+      {/* Typing means signing in: the app behind the form starts downloading (not on load, /login stays small). */}
+      <form onSubmit={onSubmit} onChange={prefetchSignedInApp} noValidate>
         <div style={{ marginBottom: 16 }}>
           <label htmlFor="username" style={label}>
             Username
