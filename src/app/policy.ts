@@ -6,6 +6,7 @@
  */
 import { modelSettings, policyRules } from "../domain/policyText.ts";
 import { api } from "./api.ts";
+import { rowConditionHolds } from "../domain/rowCondition.ts";
 import { rbacPolicyCheck, type PolicyCheck } from "./policyMatcher.ts";
 
 export interface PolicyDocument {
@@ -69,6 +70,30 @@ export function allowed(enforcer: PolicyCheck, roles: readonly string[], obj: st
   return roles.some((role) => {
     try {
       return enforcer.enforceSync(role, obj, act);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * allowed() for one row the screen holds: false only where every rule that allows the act has a row condition the
+ * row itself decides against (finance_staff's settings but the ledger's account codes); anything the row cannot
+ * decide stays allowed, for the server to answer.
+ */
+export function allowedOnRow(enforcer: PolicyCheck, roles: readonly string[], obj: string, act: string, row: Readonly<Record<string, unknown>>): boolean {
+  if (!allowed(enforcer, roles, obj, act)) return false;
+  if (roles.includes("admin") || !enforcer.rowConditions) return true;
+  return roles.some((role) => {
+    try {
+      return enforcer.rowConditions!(role, obj, act).some((cond) => {
+        if (!cond.trim()) return true;
+        try {
+          return rowConditionHolds(JSON.parse(cond), row) !== false;
+        } catch {
+          return true;
+        }
+      });
     } catch {
       return false;
     }

@@ -9,6 +9,8 @@
 
 export interface PolicyCheck {
   enforceSync(sub: string, obj: string, act: string): boolean;
+  /** The row conditions of the rules that allow it ("" where a rule has none); casbin's own enforcer has no such call. */
+  rowConditions?(sub: string, obj: string, act: string): string[];
 }
 
 /** access/model.conf's settings, as modelSettings() reads them. */
@@ -36,6 +38,7 @@ interface Rule {
   act: string;
   /** The compiled pattern, or the error casbin would throw when it reaches this rule. */
   obj: RegExp | Error;
+  cond: string;
 }
 
 function compile(pattern: string): RegExp | Error {
@@ -57,26 +60,33 @@ export function rbacPolicyCheck(settings: ReadonlyMap<string, string>, p: readon
     role === group || (levels > 0 && (parents.get(role) ?? []).some((parent) => inherits(parent, group, levels - 1)));
 
   const compiled = new Map<string, RegExp | Error>();
-  const rules: Rule[] = p.map(([sub, obj, act]) => {
+  const rules: Rule[] = p.map(([sub, obj, act, cond]) => {
     if (!compiled.has(obj!)) compiled.set(obj!, compile(obj!));
-    return { sub: sub!, act: act!, obj: compiled.get(obj!)! };
+    return { sub: sub!, act: act!, obj: compiled.get(obj!)!, cond: cond ?? "" };
   });
+
+  /** The rules that allow sub to do act on obj, in order (casbin's answer is whether there is a first one). */
+  function* allowing(sub: string, obj: string, act: string): Generator<Rule> {
+    const links = new Map<string, boolean>();
+    const hasLink = (group: string) => {
+      let link = links.get(group);
+      if (link === undefined) links.set(group, (link = inherits(sub, group, MAX_HIERARCHY)));
+      return link;
+    };
+    for (const rule of rules) {
+      if (!hasLink(rule.sub)) continue;
+      if (rule.obj instanceof Error) throw rule.obj;
+      if (rule.obj.test(obj) && rule.act === act) yield rule;
+    }
+  }
 
   return {
     enforceSync(sub, obj, act) {
       if (sub === "admin") return true;
-      const links = new Map<string, boolean>();
-      const hasLink = (group: string) => {
-        let link = links.get(group);
-        if (link === undefined) links.set(group, (link = inherits(sub, group, MAX_HIERARCHY)));
-        return link;
-      };
-      for (const rule of rules) {
-        if (!hasLink(rule.sub)) continue;
-        if (rule.obj instanceof Error) throw rule.obj;
-        if (rule.obj.test(obj) && rule.act === act) return true;
-      }
-      return false;
+      return !allowing(sub, obj, act).next().done;
+    },
+    rowConditions(sub, obj, act) {
+      return [...allowing(sub, obj, act)].map((rule) => rule.cond);
     },
   };
 }

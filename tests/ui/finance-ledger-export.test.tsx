@@ -4,7 +4,7 @@
  * CSV of at most 300 lines that balances on its own.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useUiServer } from "../support/ui-server.ts";
 import { renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
@@ -19,7 +19,7 @@ const server = useUiServer();
 const wait = { timeout: 30_000 };
 afterEach(() => vi.restoreAllMocks());
 
-describe("accounting export", () => {
+describe("accounting export and its account codes", () => {
   it("saves a range of more lines than Xero imports as its parts, each a balanced file of at most 300 lines", async () => {
     const saved: Array<{ name: string; blob: Blob }> = [];
     let last: Blob | undefined;
@@ -63,4 +63,16 @@ describe("accounting export", () => {
       expect(lines.reduce((sum, l) => sum + numericToCents(l[amount]!)!, 0)).toBe(0);
     }
   }, 120_000);
+
+  it("shows finance_staff the ledger's account codes read-only and the other payment settings editable (the manager's codes)", async () => {
+    await signInAs(server.baseUrl, "finance_staff");
+    await renderResources(resources, "/finance/payment-setting");
+    const codes = await screen.findByRole("form", { name: "Ledger Account Codes" }, wait);
+    const gst = screen.getAllByRole("form", { name: "GST" })[0]!;
+    // the row's condition decides once the policy is read: the GST form stays editable, the codes' form turns read-only
+    await waitFor(() => expect(codes.querySelector("input:not([disabled])")).toBeNull(), wait);
+    expect(gst.querySelector("input:not([disabled]), .ant-select:not(.ant-select-disabled)")).not.toBeNull();
+    expect(within(codes.closest(".ant-card")! as HTMLElement).queryByRole("button", { name: "Save" })).toBeNull();
+    expect(within(gst.closest(".ant-card")! as HTMLElement).getByRole("button", { name: "Save" })).toBeTruthy();
+  }, 60_000);
 });

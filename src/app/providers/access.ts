@@ -3,10 +3,11 @@
  * Objects: a route path ("/company/create", act "view"), "menu:<Label>" (act "show"), "data:<table>" or a
  * Refine resource name (acts list/show → select, create/clone → insert, edit → update, delete → delete),
  * "api:/path" (act = HTTP method).
+ * `params.row`, a record the screen holds, also weighs the rules' row conditions on it (src/app/policy.ts allowedOnRow).
  */
 import type { AccessControlProvider } from "@refinedev/core";
 import { fetchCurrentUser } from "../api.ts";
-import { allowed, ensurePolicy } from "../policy.ts";
+import { allowed, allowedOnRow, ensurePolicy } from "../policy.ts";
 import { cachedCurrentUser } from "../session.ts";
 
 const DATA_ACTS: Record<string, string> = {
@@ -34,7 +35,8 @@ export const accessControlProvider: AccessControlProvider = {
     const req = policyRequest(name, action);
     if (!req) return { can: true };
     const [{ enforcer }, user] = await Promise.all([ensurePolicy(), cachedCurrentUser() ?? fetchCurrentUser()]);
-    const can = allowed(enforcer, user.roles, req.obj, req.act);
+    const row = params?.row as Record<string, unknown> | undefined;
+    const can = row ? allowedOnRow(enforcer, user.roles, req.obj, req.act, row) : allowed(enforcer, user.roles, req.obj, req.act);
     return can ? { can } : { can, reason: "You are not allowed to do this." };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true }, queryOptions: { staleTime: 30_000 } },

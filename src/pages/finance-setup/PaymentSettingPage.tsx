@@ -102,7 +102,10 @@ function describe(value: Json | null): string {
   return parts.join(" ");
 }
 
-function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolean }) {
+function SettingEditor({ setting }: { setting: Setting }) {
+  // the row decides too: finance_staff edits every setting but the ledger's account codes (access/policy.csv)
+  const { data: can } = useCan({ resource: "system_settings", action: "edit", params: { row: { key: setting.key, type: setting.type, companyId: setting.companyId } } });
+  const canEdit = Boolean(can?.can);
   const [form] = Form.useForm();
   const { mutateAsync } = useUpdate();
   const invalidate = useInvalidate();
@@ -194,7 +197,6 @@ function SettingEditor({ setting, canEdit }: { setting: Setting; canEdit: boolea
 }
 
 export default function PaymentSettingPage() {
-  const { data: can } = useCan({ resource: "system_settings", action: "edit" });
   const { data: canCreate } = useCan({ resource: "system_settings", action: "create" });
   const { mutateAsync: create } = useCreate();
   const { result, query } = useList<Setting>({
@@ -229,7 +231,7 @@ export default function PaymentSettingPage() {
               .filter((s) => s.type === type)
               .map((s) => (
                 <Col key={s.id} xs={24} md={12} xl={8}>
-                  <SettingEditor setting={s} canEdit={Boolean(can?.can)} />
+                  <SettingEditor setting={s} />
                 </Col>
               ))}
           </Row>
