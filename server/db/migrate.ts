@@ -39,6 +39,9 @@ export async function migrate(db: Db, dir = migrationsDir): Promise<{ applied: s
   for (const m of await readMigrations(dir)) {
     if (done.has(m.version)) continue;
     await db.transaction(async (tx) => {
+      // A migration that fills a table from existing rows outlasts the serving statement timeout on a large database
+      // (attendance_months from 5 million seats at 100k students): the server could never start.
+      if (db.kind === "postgres") await tx.query("set local statement_timeout = 0");
       await tx.exec(m.sql);
       // Each audited table's trigger function is compiled from its columns: a migration that changes them, or adds
       // a table with the generic trigger, gets its tables' functions rewritten here (migration 1763700650000).

@@ -1,7 +1,9 @@
 /**
  * Issue 38: several instances behind a balancer start together on one PostgreSQL. Two start-ups at the same
  * moment on an empty database both come up (migrations, ledger backfill and the engine's change triggers taken
- * in turns under the start-up lock) and both serve. PostgreSQL only: PGlite is one process's database.
+ * in turns under the start-up lock) and both serve. A migration longer than the serving statement timeout still
+ * applies (session 21: filling attendance_months at 100k students stopped the server from starting). PostgreSQL
+ * only: PGlite is one process's database.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -11,7 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { withDatabase } from "../support/global-db.ts";
 import { openPostgres } from "../../server/db/postgres.ts";
-import { readMigrations } from "../../server/db/migrate.ts";
+import { migrate, readMigrations } from "../../server/db/migrate.ts";
+import { writeFileSync, mkdirSync } from "node:fs";
 import { configFromEnv } from "../../server/config.ts";
 import { startUp, type StartedUp } from "../../server/start-up.ts";
 import type { Db } from "../../server/db/types.ts";
@@ -58,5 +61,20 @@ describe.runIf(postgresLanes.length > 0)("two instances starting together on one
       "select count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'hdb_live_notify' and c.relname = 'users'",
     );
     expect(triggers.rows[0].n).toBe(1);
+  });
+
+  it("a migration that outlasts the serving statement timeout (a table filled from existing rows) still applies", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "backoffice-slow-migration-"));
+    try {
+      mkdirSync(path.join(dir, "1999999999999_slow_fill"));
+      writeFileSync(path.join(dir, "1999999999999_slow_fill", "up.sql"), "create table slow_fill as select 1 as n from pg_sleep(0.6);");
+      const db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name), { max: 2, statementTimeoutMs: 200 });
+      dbs.push(db);
+      await expect(db.query("select pg_sleep(0.6)")).rejects.toThrow(/statement timeout/);
+      expect((await migrate(db, dir)).applied).toEqual(["1999999999999"]);
+      expect((await db.query<{ n: number }>("select count(*)::int as n from slow_fill")).rows[0]!.n).toBe(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
