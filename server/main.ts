@@ -49,8 +49,6 @@ const started = await startUp(db, config, { logger: false, serveApp: !dev });
 const app = started.app;
 if (started.demoCreated) console.log("Demo data created.");
 if (started.backfilled) console.log(`Ledger: ${started.backfilled} entries posted (documents made before it, revenue recognised to date).`);
-// the revenue of lessons delivered since the last run is recognised as each Singapore day begins
-recognition = startDailyRecognition(db);
 // overdue reminders go out as each Singapore day begins (issue 39; once per PA and step), the PA's paper attached
 const reminderPdf = createPdfMaker({ timeLimitMs: config.pdfTimeLimitMs, workers: 1 });
 const dailyReminders = startDailyReminders(db, { pdfMaker: reminderPdf, media: mediaFor({ config, db }) });
@@ -58,6 +56,9 @@ reminders = { stop: () => dailyReminders.stop().finally(() => reminderPdf.close(
 // audit log entries older than AUDIT_RETENTION_MONTHS are purged now and once a day (the purge logs itself)
 retention = startAuditRetention(db, config.auditRetentionMonths);
 await app.listen({ port: config.port, host: config.host });
+// the revenue of lessons delivered since the last run is recognised as each Singapore day begins (the first day's
+// walk, when start-up found none begun today, starts now that the server listens)
+recognition = startDailyRecognition(db);
 // Mail, SMS and notifications leave through the transport (MAIL_DROP_DIR: files; SMTP_URL: a mail relay; embedded: the log).
 const transport = transportFromEnv(process.env, db.kind === "pglite");
 if (transport) delivery = startOutboxDelivery(db, transport);

@@ -26,8 +26,9 @@ export async function startUp(db: Db, config: Config, options: { logger?: Logger
   return withStartupLock(db, async () => {
     const { total } = await migrate(db);
     const demoCreated = config.seedDemo ? await seedDemo(db) : false;
-    // documents made before the ledger (or by an older seed) get the entries they imply; idempotent
-    const backfilled = await backfillLedger(db);
+    // documents made before the ledger (or by an older seed) get the entries they imply; idempotent. A new day's
+    // recognition walk is left to the server's daily job, which starts it once the server listens.
+    const backfilled = await backfillLedger(db, undefined, { newDayWalk: "later" });
     const app = await buildServer({ db, config, migrations: total }, options);
     await app.ready();
     return { app, migrations: total, demoCreated, backfilled };

@@ -207,15 +207,21 @@ async function changedSince(db: Queryable, startedAt: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
-/**
- * Start-up's recognition: a full walk unless a full run began earlier the same Singapore day (the mark), when only
- * the students changed since are read again — a restart of an up-to-date database reads no window.
- */
-async function recogniseBehind(db: Db, window: number): Promise<number> {
-  const mark = (await db.query<{ day: string; at: string }>(
+/** The mark of a full recognition run begun this Singapore day, if one has. */
+async function markOfToday(db: Queryable): Promise<{ day: string; at: string } | undefined> {
+  return (await db.query<{ day: string; at: string }>(
     `select day::text as day, "startedAt"::text as at from app_internal.revenue_recognition_mark where day = ${SG_DAY("now()")}::date`,
   )).rows[0];
-  if (!mark) return recogniseAllRevenue(db, window);
+}
+
+/**
+ * Start-up's recognition: only the students changed since a full run that began earlier the same Singapore day (the
+ * mark) — a restart of an up-to-date database reads no window. With no such run, the full walk is done now, or left
+ * to `recogniseIfDayBegan` (`newDayWalk: "later"`: the server listens first; the walk took ~16 minutes at 100k).
+ */
+async function recogniseBehind(db: Db, window: number, newDayWalk: "now" | "later"): Promise<number> {
+  const mark = await markOfToday(db);
+  if (!mark) return newDayWalk === "now" ? recogniseAllRevenue(db, window) : 0;
   const students = await changedSince(db, mark.at);
   let posted = 0;
   for (let i = 0; i < students.length; i += window) posted += await recogniseWindow(db, students.slice(i, i + window));
@@ -243,10 +249,15 @@ async function documentsWithoutEntries(db: Queryable): Promise<boolean> {
  * were written. `window`: documents read per statement. Documents posted here were written raw (a seed, an old
  * database): every student's recognition is then walked.
  */
-export async function backfillLedger(db: Db, window = BACKFILL_WINDOW): Promise<number> {
+export async function backfillLedger(db: Db, window = BACKFILL_WINDOW, { newDayWalk = "now" }: { newDayWalk?: "now" | "later" } = {}): Promise<number> {
   const documents = await financeTransaction(db, async (tx) => {
     if (!(await documentsWithoutEntries(tx))) return 0;
     return (await backfillPaymentAdvices(tx, window)) + (await backfillCreditNotes(tx, window)) + (await backfillRefunds(tx, window));
   });
-  return documents + (documents ? await recogniseAllRevenue(db, window) : await recogniseBehind(db, window));
+  return documents + (documents ? await recogniseAllRevenue(db, window) : await recogniseBehind(db, window, newDayWalk));
+}
+
+/** The full walk a new Singapore day owes when no run has begun today: the server's, right after it listens. */
+export async function recogniseIfDayBegan(db: Db, window = BACKFILL_WINDOW): Promise<number> {
+  return (await markOfToday(db)) ? 0 : recogniseAllRevenue(db, window);
 }

@@ -10,7 +10,7 @@ import { enrolmentsWithLessonsAhead, issuedPa, type Enrolment } from "../support
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
-import { backfillLedger, recogniseAllRevenue } from "../../server/finance/ledgerBackfill.ts";
+import { backfillLedger, recogniseAllRevenue, recogniseIfDayBegan } from "../../server/finance/ledgerBackfill.ts";
 import { writeEntries } from "../../server/finance/ledger.ts";
 import { revenueRecognisedByPart } from "../../src/domain/finance/ledger.ts";
 import { financeTransaction } from "../../server/finance/transaction.ts";
@@ -328,6 +328,25 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
     const db = recordingDb(server.db, (sql) => statements.push(sql));
     expect(await backfillLedger(db, 40)).toBe(0);
     expect(statements.filter((sql) => /\blimit \$\d/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => sql.includes("revenue_lines"))).toEqual([]);
+  });
+
+  it("a start on a new Singapore day listens before the day's recognition walk: start-up leaves it, the server's daily job walks it once", async () => {
+    const markDay = async () => (await server.db.query<{ today: boolean }>(
+      `select day = to_char(now() at time zone 'Asia/Singapore', 'YYYY-MM-DD')::date as today from app_internal.revenue_recognition_mark`,
+    )).rows[0]?.today;
+    await server.db.query(`update app_internal.revenue_recognition_mark set day = day - 1`);
+    const statements: string[] = [];
+    const db = recordingDb(server.db, (sql) => statements.push(sql));
+    expect(await backfillLedger(db, 40, { newDayWalk: "later" })).toBe(0);
+    expect(statements.filter((sql) => sql.includes("revenue_lines"))).toEqual([]);
+    expect(await markDay()).toBe(false);
+
+    await recogniseIfDayBegan(db, 40);
+    expect(statements.filter((sql) => sql.includes("revenue_lines")).length).toBeGreaterThan(1);
+    expect(await markDay()).toBe(true);
+    statements.length = 0;
+    expect(await recogniseIfDayBegan(db, 40)).toBe(0);
     expect(statements.filter((sql) => sql.includes("revenue_lines"))).toEqual([]);
   });
 });
