@@ -345,9 +345,8 @@ async function attendanceMonths(db: Queryable, students: Students): Promise<Diff
   return rows.map((r) => ({ check: "attendance report's monthly counts = the seats", subject: r.studentId, message: `class ${r.classId}, ${r.month}: ${r.stored} stored, ${r.counted} counted` }));
 }
 
-/** Per issue day, company, branch, status and due date: the PA listing's stored sums = the listed PAs and their live invoices (checked whole). */
-async function paListingDays(db: Queryable, students: Students): Promise<Difference[]> {
-  if (students) return [];
+/** Per issue day, company, branch, status and due date: the PA listing's stored sums = the listed PAs and their live invoices (always whole: a group is not one student's). */
+async function paListingDays(db: Queryable): Promise<Difference[]> {
   const { rows } = await db.query<{ day: string; paymentStatus: string; stored: string; counted: string }>(
     `with counted as (
        select p."issueDate", p."companyId", p."branchId", p."paymentStatus", p."dueDate", count(*)::int as pas, sum(coalesce(p.summary->>'total', '0')::numeric) as total, coalesce(sum(rc.received), 0) as received

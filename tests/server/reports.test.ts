@@ -192,9 +192,16 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect((await agree()).total).toBe(issued.total);
 
     // the stored sums agree with the PAs; one changed by hand is named by the reconciliation
-    const listingChecks = async () => (await reconcile(server.db)).filter((d) => d.check.startsWith("PA listing"));
+    const listingChecks = async () => (await reconcile(server.db, [student])).filter((d) => d.check.startsWith("PA listing"));
     expect(await listingChecks()).toEqual([]);
-    const stored = (by: string) => server.db.query(`update app_internal.pa_listing_days set received = received + $2::numeric where ctid = (select ctid from app_internal.pa_listing_days where "issueDate" = $1::date and pas > 0 limit 1)`, [today, by]);
+    const group = (await server.db.query<{ paymentStatus: string; dueDate: string | null; branchId: string | null }>(
+      `select "paymentStatus", "dueDate"::text as "dueDate", "branchId" from app_internal.pa_listing_days where "issueDate" = $1::date and "companyId" = $2 and pas > 0 limit 1`, [today, pa.companyId],
+    )).rows[0]!;
+    const stored = (by: string) => server.db.query(
+      `update app_internal.pa_listing_days set received = received + $6::numeric
+       where "issueDate" = $1::date and "companyId" = $2 and "paymentStatus" = $3 and "dueDate" is not distinct from $4::date and "branchId" is not distinct from $5::uuid`,
+      [today, pa.companyId, group.paymentStatus, group.dueDate, group.branchId, by],
+    );
     await stored("1.00");
     try {
       expect((await listingChecks()).map((d) => d.subject)).toEqual([today]);
