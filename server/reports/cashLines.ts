@@ -11,7 +11,7 @@
  * Parameters: $1 from day, $2 to day, $3 company (or null), $4 branch (or null).
  */
 export const CASH_LINES = `(
-  select e.id, r.id as "receiptId", r.name as "receiptName", e.day::text as day, r."paymentMethod" as method,
+  select e.id, r.id as "receiptId", r.name as "receiptName", e.day, r."paymentMethod" as method,
     case when r."paymentMethod" = 'credit_note' then r.amount else coalesce(cash.amount, 0) end as amount,
     r.status = 'voided' as voided, e."companyId", r."branchId", e."studentId", i.name as invoice
   from journal_entries e join receipts r on r.id = e."documentId" left join invoices i on i.id = r."invoiceId"
