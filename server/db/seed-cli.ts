@@ -273,7 +273,24 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
   // the documents above are raw rows: the ledger gets the entries they imply (FINANCE.md §6, §7)
   const entries = await backfillLedger(db);
   log(`ledger: ${entries} entries for the new documents (${Date.now() - started} ms)`);
+  await rebuildReportSums(db);
+  log(`report sums rebuilt (${Date.now() - started} ms)`);
   return { students: n, classes: C, lessons: C * LESSONS_PER_CLASS, lessonStudents, paymentAdvices: pas, ms: Date.now() - started };
+}
+
+/**
+ * The sums the reports read, kept by triggers the bulk rows skipped (attendance per month, migration 1763700730000;
+ * the PA listing per issue day, 1763700771000): counted again from every row, as the migrations first filled them.
+ */
+async function rebuildReportSums(db: Db) {
+  await db.transaction(async (tx) => {
+    await tx.query("delete from app_internal.attendance_months");
+    await tx.query("delete from app_internal.pa_listing_days");
+    await tx.query(`do $$ begin
+      execute app_internal.attendance_months_sql(1, 'lessons_students', 'lessons');
+      execute app_internal.pa_listing_days_sql(1, 'payment_advices');
+    end $$`);
+  });
 }
 
 /**

@@ -18,7 +18,8 @@
  *     figures (from deposits_held) equal them and the ledger's balance; per deposit: its
  *     status agrees with its PA (paid with it) and its use (deducted or refunded);
  *   - document numbers: no gap and no duplicate per company, year and prefix;
- *   - the attendance report's monthly counts (app_internal.attendance_months, kept by triggers) = the seats they count.
+ *   - the attendance report's monthly counts (app_internal.attendance_months, kept by triggers) = the seats they count;
+ *   - the PA listing's sums per issue day (app_internal.pa_listing_days, kept by triggers) = the PAs and invoices they sum.
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { formatMoney, type Cents } from "../../src/domain/money.ts";
@@ -344,6 +345,22 @@ async function attendanceMonths(db: Queryable, students: Students): Promise<Diff
   return rows.map((r) => ({ check: "attendance report's monthly counts = the seats", subject: r.studentId, message: `class ${r.classId}, ${r.month}: ${r.stored} stored, ${r.counted} counted` }));
 }
 
+/** Per issue day, company, branch, status and due date: the PA listing's stored sums = the listed PAs and their live invoices (always whole: a group is not one student's). */
+async function paListingDays(db: Queryable): Promise<Difference[]> {
+  const { rows } = await db.query<{ day: string; paymentStatus: string; stored: string; counted: string }>(
+    `with counted as (
+       select p."issueDate", p."companyId", p."branchId", p."paymentStatus", p."dueDate", count(*)::int as pas, sum(coalesce(p.summary->>'total', '0')::numeric) as total, coalesce(sum(rc.received), 0) as received
+       from payment_advices p left join (select i."paymentAdviceId", sum(i."paidAmount") as received from invoices i where i."invoiceStatus" <> 'voided' and i.status <> 'deleted' group by 1) rc on rc."paymentAdviceId" = p.id
+       where p.status = 'active' and p."paymentStatus" <> 'draft' and p."issueDate" is not null group by 1, 2, 3, 4, 5),
+     stored as (select * from app_internal.pa_listing_days where pas <> 0 or total <> 0 or received <> 0)
+     select "issueDate"::text as day, "paymentStatus", coalesce(s.pas || ' PAs, ' || s.total || ' total, ' || s.received || ' received', 'none') as stored,
+       coalesce(c.pas || ' PAs, ' || c.total || ' total, ' || c.received || ' received', 'none') as counted
+     from stored s full join counted c using ("issueDate", "companyId", "branchId", "paymentStatus", "dueDate")
+     where (s.pas, s.total, s.received) is distinct from (c.pas, c.total, c.received)`,
+  );
+  return rows.map((r) => ({ check: "PA listing's sums per issue day = the PAs", subject: r.day, message: `${r.paymentStatus}: ${r.stored} stored, ${r.counted} counted` }));
+}
+
 /**
  * Every difference found, in the order of the checks. `students`: only their documents and balances (the numbers
  * are checked whole: a gap is the company's) — the randomised workflow's check after each sequence, with a whole
@@ -351,7 +368,7 @@ async function attendanceMonths(db: Queryable, students: Students): Promise<Diff
  */
 export async function reconcile(db: Queryable, students: Students = null): Promise<Difference[]> {
   const out: Difference[] = [];
-  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths]) out.push(...(await check(db, students)));
+  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths, paListingDays]) out.push(...(await check(db, students)));
   return out;
 }
 

@@ -17,6 +17,25 @@ type AttendanceRow = { student: string | null; username: string | null; classNam
 
 const rate = (attended: number, lessons: number) => (lessons ? Math.round((attended / lessons) * 100) : 0);
 
+/**
+ * The (student, class) pairs of the period ($1 from, $2 to, $3 company, $4 branch) with their lessons and attended, as
+ * `a`: whole months from the monthly counts the triggers of migration 1763700730000 keep (a year is ~10⁶
+ * lesson-students), the partial months at the ends (fs: the first whole month, fe: the day after the last) from the lessons.
+ */
+const COUNTED = `with e as (
+       select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
+       from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b),
+     a as (
+       select x."studentId", x."classId", sum(x.lessons)::int as lessons, sum(x.attended)::int as attended from (
+         select m."studentId", m."classId", m.lessons, m.attended from e join app_internal.attendance_months m on m.month >= e.fs and m.month < e.fe
+         union all
+         select ls."studentId", l."classId", 1, ${ATTENDED_SEAT}::int
+         from e join lessons l on l.date between e.lo and e.hi and (l.date < e.fs or l.date >= e.fe) join lessons_students ls on ls."lessonId" = l.id
+         where ${COUNTED_SEAT}
+       ) x
+       where ($3::uuid is null and $4::uuid is null or x."classId" in (select id from classes where ($3::uuid is null or "companyId" = $3) and ($4::uuid is null or "branchId" = $4)))
+       group by 1, 2 having sum(x.lessons) > 0)`;
+
 export const studentAttendanceReport: PagedReport<AttendanceRow> = {
   columns: [
     { key: "student", title: "Student", kind: "text" },
@@ -29,31 +48,18 @@ export const studentAttendanceReport: PagedReport<AttendanceRow> = {
     { key: "rate", title: "Attendance Rate", kind: "percent" },
   ],
   source: (f) => ({
-    // aggregate on ids first (a hash of student × class), then name them: whole months from the monthly counts the
-    // triggers of migration 1763700730000 keep (a year is ~10⁶ lesson-students), the partial months at the ends
-    // (fs: the first whole month, fe: the day after the last) from the lessons
-    select: `with e as (
-       select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
-       from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b),
-     a as (
-       select x."studentId", x."classId", sum(x.lessons)::int as lessons, sum(x.attended)::int as attended from (
-         select m."studentId", m."classId", m.lessons, m.attended from e join app_internal.attendance_months m on m.month >= e.fs and m.month < e.fe
-         union all
-         select ls."studentId", l."classId", 1, ${ATTENDED_SEAT}::int
-         from e join lessons l on l.date between e.lo and e.hi and (l.date < e.fs or l.date >= e.fe) join lessons_students ls on ls."lessonId" = l.id
-         where ${COUNTED_SEAT}
-       ) x
-       where ($3::uuid is null and $4::uuid is null or x."classId" in (select id from classes where ($3::uuid is null or "companyId" = $3) and ($4::uuid is null or "branchId" = $4)))
-       group by 1, 2 having sum(x.lessons) > 0)
+    // aggregate on ids first (a hash of student × class), then name them; the totals count the pairs unnamed
+    select: `${COUNTED}
      select u."fullName" as student, u.username, c.name as "className", b.name as branch, a.lessons, a.attended, a."studentId", a."classId"
      from a join users u on u.id = a."studentId" join classes c on c.id = a."classId" left join branches b on b.id = c."branchId"`,
+    tally: `${COUNTED} select a.lessons, a.attended from a`,
     orderBy: `u."fullName", c.name, a."studentId", a."classId"`,
     params: [f.from, f.to, f.companyId, f.branchId],
   }),
   lines: () => (r) => ({ student: r.student, username: r.username, className: r.className, branch: r.branch, lessons: r.lessons, attended: r.attended, absent: r.lessons - r.attended, rate: rate(r.attended, r.lessons) }),
   whole: async (db, source) => {
     const { rows } = await db.query<{ n: number; lessons: number; attended: number }>(
-      `select count(*)::int as n, coalesce(sum(r.lessons), 0)::int as lessons, coalesce(sum(r.attended), 0)::int as attended from (${source.select}) r`,
+      `select count(*)::int as n, coalesce(sum(r.lessons), 0)::int as lessons, coalesce(sum(r.attended), 0)::int as attended from (${source.tally ?? source.select}) r`,
       source.params,
     );
     const { n, lessons, attended } = rows[0]!;

@@ -68,12 +68,13 @@ export const paListingReport: PagedReport<PaListingRow> = {
     return ({ paymentStatus, ...r }) => ({ ...r, status: statusOf(paymentStatus, r.dueDate), balance: isLivePa(paymentStatus) ? centsToNumeric(cents(r.total) - cents(r.received)) : null });
   },
   whole: async (db, source) => {
-    // one group per stored status and due date (the shown status follows from them), in the order rows are listed
+    // one group per stored status and due date (the shown status follows from them), in the order of their first issue
+    // day: from the sums per issue day the triggers of migration 1763700771000 keep (npm run reconcile checks them)
     const { rows } = await db.query<{ paymentStatus: string; dueDate: string | null; n: number; total: string; received: string }>(
-      `with p as (select pa.id, pa.name, pa."issueDate", pa."dueDate"::text as "dueDate", pa."paymentStatus", coalesce(pa.summary->>'total', '0')::numeric as total from payment_advices pa where ${LISTED}),
-       rc as (select i."paymentAdviceId" as id, sum(i."paidAmount") as received from invoices i where ${LIVE_INVOICE} group by 1)
-       select p."paymentStatus", p."dueDate", count(*)::int as n, sum(p.total)::text as total, coalesce(sum(rc.received), 0)::text as received
-       from p left join rc using (id) group by 1, 2 order by min(p."issueDate" || ' ' || coalesce(p.name, ''))`,
+      `select d."paymentStatus", d."dueDate"::text as "dueDate", sum(d.pas)::int as n, sum(d.total)::text as total, sum(d.received)::text as received
+       from app_internal.pa_listing_days d
+       where d."issueDate" between $1::date and $2::date and ($3::uuid is null or d."companyId" = $3) and ($4::uuid is null or d."branchId" = $4)
+       group by 1, 2 having sum(d.pas) <> 0 order by min(d."issueDate"), 1, 2`,
       source.params,
     );
     const statusOf = statusLabels();

@@ -6,14 +6,16 @@
  * in the Voided column of both reports (a void turns cash received into customer credit or takes it back on the
  * day of the void; it never changes what a past day's drawer held). A payment by credit note brought no cash: it
  * is listed under its method at the receipt's amount (the credit it spent; docs/DECISIONS.md). Refunds paid out
- * are cash lines too, but not receipts: they are left out here.
+ * are cash lines too, but not receipts: they are left out here. The cash lines of the period are summed per entry in one
+ * pass (a line carries its entry's day: server/finance/ledger.ts), from the partial indexes of migration 1763700770000.
  * Parameters: $1 from day, $2 to day, $3 company (or null), $4 branch (or null).
  */
 export const CASH_LINES = `(
-  select e.id, r.id as "receiptId", r.name as "receiptName", e.day::text as day, r."paymentMethod" as method,
-    case when r."paymentMethod" = 'credit_note' then r.amount
-         else (select coalesce(sum(l.debit - l.credit), 0) from journal_lines l where l."entryId" = e.id and l.account = 'cash') end as amount,
+  select e.id, r.id as "receiptId", r.name as "receiptName", e.day, r."paymentMethod" as method,
+    case when r."paymentMethod" = 'credit_note' then r.amount else coalesce(cash.amount, 0) end as amount,
     r.status = 'voided' as voided, e."companyId", r."branchId", e."studentId", i.name as invoice
   from journal_entries e join receipts r on r.id = e."documentId" left join invoices i on i.id = r."invoiceId"
+    left join (select l."entryId", sum(l.debit - l.credit) as amount from journal_lines l
+               where l.account = 'cash' and l.day between $1::date and $2::date group by 1) cash on cash."entryId" = e.id
   where e.operation = 'payment_received' and e."documentType" = 'receipt'
     and e.day between $1::date and $2::date and ($3::uuid is null or e."companyId" = $3) and ($4::uuid is null or r."branchId" = $4))`;

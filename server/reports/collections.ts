@@ -16,7 +16,7 @@ const label = (m: string) => valueLabel("receipts", "paymentMethod", m);
 
 export async function dailyReceiptReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   const { rows } = await db.query<{ name: string | null; day: string; student: string | null; method: string; amount: string; voided: boolean; branch: string | null; invoice: string | null }>(
-    `select c."receiptName" as name, c.day, u."fullName" as student, c.method, c.amount::text as amount, c.voided, b.name as branch, c.invoice
+    `select c."receiptName" as name, c.day::text as day, u."fullName" as student, c.method, c.amount::text as amount, c.voided, b.name as branch, c.invoice
      from ${CASH_LINES} c left join users u on u.id = c."studentId" left join branches b on b.id = c."branchId"
      order by c.day, c."receiptName"`,
     [f.from, f.to, f.companyId, f.branchId],
@@ -44,11 +44,14 @@ export async function dailyReceiptReport(db: Queryable, f: ReportFilters): Promi
 
 export async function dailyClosingReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
   const { rows } = await db.query<{ day: string; branch: string | null; paymentMethod: string; n: number; total: string; voidedN: number; voided: string }>(
-    `select c.day, b.name as branch, c.method as "paymentMethod",
-       count(*) filter (where not c.voided)::int as n, coalesce(sum(c.amount) filter (where not c.voided), 0)::text as total,
-       count(*) filter (where c.voided)::int as "voidedN", coalesce(sum(c.amount) filter (where c.voided), 0)::text as voided
-     from ${CASH_LINES} c left join branches b on b.id = c."branchId"
-     group by 1, 2, 3 order by 1, 2, 3`,
+    // grouped on the day, branch id and method first (a year is ~26,000 payments), then named and ordered
+    `select g.day::text as day, b.name as branch, g.method as "paymentMethod", g.n, g.total::text as total, g."voidedN", g.voided::text as voided
+     from (select c.day, c."branchId", c.method,
+         count(*) filter (where not c.voided)::int as n, coalesce(sum(c.amount) filter (where not c.voided), 0) as total,
+         count(*) filter (where c.voided)::int as "voidedN", coalesce(sum(c.amount) filter (where c.voided), 0) as voided
+       from ${CASH_LINES} c group by 1, 2, 3) g
+     left join branches b on b.id = g."branchId"
+     order by g.day, b.name, g.method`,
     [f.from, f.to, f.companyId, f.branchId],
   );
   const methods = PAYMENT_METHODS.filter((m) => rows.some((r) => r.paymentMethod === m && r.n > 0));

@@ -23,6 +23,8 @@ const COLUMNS: ReportResult["columns"] = [
 type Row = { className: string; classCode: string | null; branch: string | null; student: string | null; username: string | null; status: string; lessonStartDate: string | null };
 const SELECT = `select c.name as "className", c."classCode", b.name as branch, u."fullName" as student, u.username, sc.status, coalesce(sc."lessonStartDate", c."startDate")::text as "lessonStartDate"
   from student_classes sc join classes c on c.id = sc."classId" join users u on u.id = sc."userId" left join branches b on b.id = c."branchId"`;
+/** The rows counted for the totals: the students' names are not needed (every enrolment has its student: a foreign key). */
+const TALLY = `select c.name as "className" from student_classes sc join classes c on c.id = sc."classId"`;
 
 const line = (r: Row): ReportRow => ({ ...r, status: storedValueLabel("student_classes", "status", r.status) ?? r.status });
 
@@ -32,26 +34,30 @@ function enrolmentList(label: string, source: (f: ReportFilters) => ReportSource
     source,
     lines: () => line,
     whole: async (db, s) => {
-      const { rows } = await db.query<{ n: number; classes: number }>(`select count(*)::int as n, count(distinct r."className")::int as classes from (${s.select}) r`, s.params);
+      const { rows } = await db.query<{ n: number; classes: number }>(`select count(*)::int as n, count(distinct r."className")::int as classes from (${s.tally ?? s.select}) r`, s.params);
       const { n, classes } = rows[0]!;
       return { count: n, totals: { className: `${n} ${label}`, classCode: `${classes} classes` } };
     },
   };
 }
 
+const ENROLLED = `where sc.status in ${LIVE} and c.status = 'active' and coalesce(sc."lessonStartDate", c."startDate", $2::date) <= $2::date and coalesce(sc."endDate", c."endDate", $1::date) >= $1::date
+       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`;
+
 export const enrolmentListReport = enrolmentList("enrolments", (f) => ({
-  select: `${SELECT}
-     where sc.status in ${LIVE} and c.status = 'active' and coalesce(sc."lessonStartDate", c."startDate", $2::date) <= $2::date and coalesce(sc."endDate", c."endDate", $1::date) >= $1::date
-       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`,
+  select: `${SELECT} ${ENROLLED}`,
+  tally: `${TALLY} ${ENROLLED}`,
   orderBy: `c.name, u."fullName", sc.id`,
   params: [f.from, f.to, f.companyId, f.branchId],
 }));
 
-export const newEnrolmentListReport = enrolmentList("first-time enrolments", (f) => ({
-  select: `${SELECT}
-     where sc.status <> 'deleted' and c.status = 'active' and sc."createdAt" >= (($1::date)::timestamp at time zone 'Asia/Singapore') and sc."createdAt" < (($2::date + 1)::timestamp at time zone 'Asia/Singapore')
+const FIRST_ENROLLED = `where sc.status <> 'deleted' and c.status = 'active' and sc."createdAt" >= (($1::date)::timestamp at time zone 'Asia/Singapore') and sc."createdAt" < (($2::date + 1)::timestamp at time zone 'Asia/Singapore')
        and not exists (select 1 from student_classes e where e."userId" = sc."userId" and e.status <> 'deleted' and e."createdAt" < sc."createdAt")
-       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`,
+       and ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`;
+
+export const newEnrolmentListReport = enrolmentList("first-time enrolments", (f) => ({
+  select: `${SELECT} ${FIRST_ENROLLED}`,
+  tally: `${TALLY} ${FIRST_ENROLLED}`,
   orderBy: `sc."createdAt", u."fullName", sc.id`,
   params: [f.from, f.to, f.companyId, f.branchId],
 }));

@@ -15,6 +15,8 @@ export interface ReportSource {
   select: string;
   orderBy: string;
   params: unknown[];
+  /** The same rows without the joins that only name them, for the totals (a year is tens of thousands of rows); else `select`. */
+  tally?: string;
 }
 
 export type ReportWhole = Pick<ReportResult, "totals" | "chart" | "summary"> & { count: number };
