@@ -99,6 +99,11 @@ export interface SimOptions {
   wholeEvery?: number;
   /** Told of every failing sequence (shrinking included) as it happens. */
   onFailure?: (error: unknown, commands: string) => void;
+  /**
+   * Sequences served by one database before it is replaced by a fresh copy (default: never, while no sequence fails):
+   * each adds its students and documents, and the whole-database checks read them all.
+   */
+  sequencesPerServer?: number;
 }
 
 export function fail(message: string): never {
@@ -115,25 +120,35 @@ export interface SimStats {
   refusals: Record<string, number>;
   /** Requests cut by a kill -9 of the child server, and how their retry with the same key ended. */
   kills: Record<string, number>;
-  /** Servers opened (a fresh copy of the seeded database each) and the students each one offers. */
+  /** Servers opened (a fresh copy of the seeded database each); the seeded students each one offers, and the students copied from them. */
   servers: number;
   studentsPerServer: number;
+  copies: number;
   /** Where the time went (ms): API calls, the per-command checks, the whole-database checks, opening servers, starting child servers. */
   ms: { api: number; checks: number; fullChecks: number; open: number; child: number };
+  /** API calls by route (ids left out): how many, and their ms. */
+  routes: Record<string, { n: number; ms: number }>;
 }
 
 /**
- * One server and its pool of students. A sequence takes fresh students (so it starts from a known state); when
- * the pool is used up the server is opened again on a fresh copy of the seeded database (`open`).
+ * One server and its students. A sequence takes fresh students (so it starts from a known state): the seeded ones
+ * first (with the seeded documents they have), then copies of them made by SQL (`StudentFixture`), so a database
+ * serves any number of sequences. It is opened again on a fresh copy of the seeded database (`open`) after a
+ * failed sequence, and after `sequencesPerServer`.
  */
 export class Simulation {
   server!: SimServer;
   private pool: SimStudent[] = [];
+  /** Untouched copies of the seeded students (their enrolment and seats, no money), which the sequences' copies are made from in turn. */
+  private templates: SimStudent[] = [];
+  private fixture?: StudentFixture;
+  private nextTemplate = 0;
+  private sequencesOnServer = 0;
   private tokens = new Map<Role, { token: string; at: number }>();
   private addr = 0;
   /** The last sequence failed. */
   dirty = false;
-  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0, ms: { api: 0, checks: 0, fullChecks: 0, open: 0, child: 0 } };
+  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0, copies: 0, ms: { api: 0, checks: 0, fullChecks: 0, open: 0, child: 0 }, routes: {} };
   /**
    * The child server on the same PostgreSQL database, and a spare: a sequence that may kill starts both in the
    * background (those missing), so neither the kill nor the retry right after it (to the spare, a server started on
@@ -161,6 +176,11 @@ export class Simulation {
     this.server = await this.open();
     this.dirty = false;
     this.pool = await simulationStudents(this.server.db);
+    this.fixture = new StudentFixture(this.server.db);
+    // copies of the seeded students as they are now, before a sequence uses them (and never used by one)
+    this.templates = [];
+    for (const s of this.pool) this.templates.push(await this.fixture.copyOf(s));
+    this.sequencesOnServer = 0;
     // every server opens a fresh copy of one seeded database: checked whole on the first copy only
     if (!this.stats.servers) {
       const before = await violations(this.server.db, []);
@@ -207,17 +227,34 @@ export class Simulation {
   /** A fresh world for one sequence: its students and an empty model. */
   async world(): Promise<{ model: Model; real: Real }> {
     // After a failed sequence the database may break an invariant for good: the next one (shrinking) starts afresh.
-    if (this.pool.length < this.studentsPerSequence || this.dirty) {
+    if (this.dirty || this.replaceNext()) {
       await this.stopChildren();
       await this.server.close();
       await this.start();
     }
-    const students = this.pool.splice(0, this.studentsPerSequence);
+    this.sequencesOnServer++;
+    const students = this.pool.length >= this.studentsPerSequence ? this.pool.splice(0, this.studentsPerSequence) : await this.copies();
     this.current = students;
     const mayKill = this.kills && this.stats.sequences % Math.max(1, this.options.killEvery ?? 1) === 0;
     if (mayKill) this.prepareChildren();
     this.stats.sequences++;
     return { model: { students: students.map(() => ({ withdrawn: false, suspended: false, delivered: false })), mayKill, pas: [], cns: [] }, real: { sim: this, students } };
+  }
+
+  /** The next sequence gets a fresh database. */
+  private replaceNext() {
+    const per = this.options.sequencesPerServer;
+    return per !== undefined && this.sequencesOnServer >= per;
+  }
+
+  /** Fresh copies of seeded students, each of another one in turn (the same template twice only with fewer templates than students). */
+  private async copies(): Promise<SimStudent[]> {
+    const t0 = performance.now();
+    const out: SimStudent[] = [];
+    for (let k = 0; k < this.studentsPerSequence; k++) out.push(await this.fixture!.copyOf(this.templates[this.nextTemplate++ % this.templates.length]!));
+    this.stats.copies += out.length;
+    this.stats.ms.open += performance.now() - t0;
+    return out;
   }
 
   /** The students of the running sequence. */
@@ -227,7 +264,7 @@ export class Simulation {
   async endOfSequence() {
     if (this.options.fullCheck !== "sequence") return;
     // whole every so many sequences, and before the pool runs out (the next sequence replaces the server)
-    const whole = ++this.sinceWhole >= (this.options.wholeEvery ?? 1) || this.pool.length < this.studentsPerSequence;
+    const whole = ++this.sinceWhole >= (this.options.wholeEvery ?? 1) || this.replaceNext();
     await this.check(whole ? null : this.current.map((s) => s.studentId), "at the end of the sequence");
   }
 
@@ -268,7 +305,11 @@ export class Simulation {
     if (key) headers["idempotency-key"] = key;
     const t0 = performance.now();
     const res = await this.server.app.inject({ method: method as "GET", url: `/api/v2${url}`, headers, ...(body !== undefined ? { payload: body as object } : {}) });
-    this.stats.ms.api += performance.now() - t0;
+    const ms = performance.now() - t0;
+    this.stats.ms.api += ms;
+    const route = (this.stats.routes[`${method} ${url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id")}`] ??= { n: 0, ms: 0 });
+    route.n++;
+    route.ms += ms;
     return this.judge(res, role, method, url, forbidden);
   }
 
@@ -317,6 +358,41 @@ export class Simulation {
       const kind = `${name}: ${a.statusCode} ${String(safeJson(a)?.message ?? a.body).slice(0, 90)}`;
       this.stats.refusals[kind] = (this.stats.refusals[kind] ?? 0) + 1;
     }
+  }
+}
+
+/** The columns of a table, in order (the fixture copies rows column by column). */
+async function columnsOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = await db.query<{ c: string }>(`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table]);
+  return rows.map((r) => r.c);
+}
+
+/** `insert into t (cols) select cols from t …` with some columns replaced by expressions. */
+const copyRows = (table: string, cols: string[], set: Record<string, string>, where: string) =>
+  `insert into ${table} (${cols.map((c) => `"${c}"`).join(", ")}) select ${cols.map((c) => set[c] ?? `"${c}"`).join(", ")} from ${table} where ${where}`;
+
+/**
+ * The sequence's fresh students, made by SQL (catalogue rows, no money): for each, a copy of a seeded student
+ * (`template`) enrolled in the same class, with the same lesson seats (past and ahead) — the state the template had
+ * before any money, so every sequence starts from the same known world on a database reused across sequences.
+ */
+export class StudentFixture {
+  private cols?: { users: string[]; student_classes: string[]; lessons_students: string[] };
+  private made = 0;
+  constructor(private readonly db: Db) {}
+
+  async copyOf(t: SimStudent): Promise<SimStudent> {
+    this.cols ??= { users: await columnsOf(this.db, "users"), student_classes: await columnsOf(this.db, "student_classes"), lessons_students: await columnsOf(this.db, "lessons_students") };
+    const studentId = randomUUID();
+    const enrolmentId = randomUUID();
+    const n = ++this.made;
+    await this.db.query(copyRows("users", this.cols.users, { id: "$2::uuid", username: `"username" || '-sim-' || $3::text`, createdAt: "now()", updatedAt: "now()" }, "id = $1::uuid"), [t.studentId, studentId, `${process.pid}-${n}`]);
+    await this.db.query(copyRows("student_classes", this.cols.student_classes, { id: "$2::uuid", userId: "$3::uuid", paymentAdviceId: "null" }, `"userId" = $1::uuid and "classId" = $4::uuid`), [t.studentId, enrolmentId, studentId, t.classId]);
+    await this.db.query(
+      copyRows("lessons_students", this.cols.lessons_students, { id: "gen_random_uuid()", studentId: "$2::uuid", studentClassId: "$3::uuid" }, `"studentId" = $1::uuid and "lessonId" in (select id from lessons where "classId" = $4::uuid)`),
+      [t.studentId, studentId, enrolmentId, t.classId],
+    );
+    return { ...t, studentId };
   }
 }
 
@@ -394,9 +470,11 @@ export async function violations(db: Db, studentIds: string[], full = true, whol
   // The money-model check "money out over money in" counts the payments a void of a paid PA voided as gone, while
   // FINANCE.md §4 turns them into the student's credit: that money was received. The cap below counts it.
   delete out["money out over money in"];
+  // between whole checks, the documents of the sequence's students only (by their indexed student columns)
+  const mine = (column: string) => (whole ? "true" : `${column} = any($1::uuid[])`);
   const checks: Record<string, string> = {
-    "credit note used over its total": `select name from credit_notes where status <> 'deleted' and "usedAmount" > coalesce((summary->>'total')::numeric, 0)`,
-    "credit note used but nothing left": `select name from credit_notes where status <> 'deleted' and "creditNoteStatus" = 'used' and "usedAmount" < (summary->>'total')::numeric
+    "credit note used over its total": `select name from credit_notes where ${mine('"studentId"')} and status <> 'deleted' and "usedAmount" > coalesce((summary->>'total')::numeric, 0)`,
+    "credit note used but nothing left": `select name from credit_notes where ${mine('"studentId"')} and status <> 'deleted' and "creditNoteStatus" = 'used' and "usedAmount" < (summary->>'total')::numeric
       and not exists (select 1 from refunds r where r."refundStatus" = 'refunded' and r."creditNoteIds" ? credit_notes.id::text)`,
     // FINANCE.md §6 cap, per student: credit notes issued or used + refunds paid out (less the credit notes they
     // include, counted already) ≤ money received (live payments, and those a void of their paid PA turned into credit)
@@ -407,7 +485,7 @@ export async function violations(db: Db, studentIds: string[], full = true, whol
            from refunds r where r."studentId" = u.id and r.status = 'active' and r."refundStatus" = 'refunded')
         > (select coalesce(sum(p.amount), 0) from invoice_payments p join receipts rc on rc.id = p."receiptId"
            where rc."studentId" = u.id and (p.status <> 'deleted' or left(rc."voidReason", ${VOIDED_WITH_PA_REASON.length}) = '${VOIDED_WITH_PA_REASON}'))`,
-    "refund total over its parts": `select coalesce(name, id::text) as name from refunds where status = 'active' and "refundStatus" = 'refunded'
+    "refund total over its parts": `select coalesce(name, id::text) as name from refunds where ${mine('"studentId"')} and status = 'active' and "refundStatus" = 'refunded'
       and (summary->>'total')::numeric <> (summary->>'classAmount')::numeric + (summary->>'creditNoteAmount')::numeric + (summary->>'depositAmount')::numeric`,
   };
   for (const [check, sql] of Object.entries(checks)) {
