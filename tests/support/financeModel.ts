@@ -66,6 +66,8 @@ export interface CnState {
   used: number;
   /** An overpaid credit note (money received) is never voided. */
   overpaid?: boolean;
+  /** The PA a suspension credit note credits: once that PA is voided, the credit note is never voided. */
+  pa?: string;
 }
 export interface Model {
   students: Array<{ withdrawn: boolean; suspended: boolean; delivered: boolean }>;
@@ -852,7 +854,7 @@ export class SuspensionCreditNote implements Cmd {
     expectStatus(created, [201], "suspension");
     m.students[i]!.suspended = true;
     const id = created.json().data.creditNoteId as string;
-    m.cns.push({ id, student: i, status: "awaiting_front_desk_action", total: 0, used: 0 });
+    m.cns.push({ id, student: i, status: "awaiting_front_desk_action", total: 0, used: 0, pa: pa.id });
     const fresh = async () => (await r.sim.call("finance_manager", "GET", `/credit-notes/${id}`)).json().data;
     const move = async (role: Role, status: string) => r.sim.call(role, "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status, updatedAt: (await fresh()).updatedAt }, randomUUID());
     expectStatus(await move("front_desk", "awaiting_finance_action"), [200], "suspension to finance");
@@ -940,7 +942,7 @@ export class WithdrawalRefund implements Cmd {
   }
 }
 
-/** The finance manager voids an issued credit note: allowed while nothing of it is used, refused (400/409) after. */
+/** The finance manager voids an issued credit note: allowed while nothing of it is used; refused (400/409) once used, for an overpaid one, and once the PA it credits was voided. */
 export class VoidCreditNote implements Cmd {
   constructor(readonly cn: number) {}
   private pick(m: Model) {
@@ -954,7 +956,8 @@ export class VoidCreditNote implements Cmd {
     const cn = this.pick(m)!;
     const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${cn.id}`)).json().data;
     const res = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${cn.id}`, { status: "voided", updatedAt: current.updatedAt }, randomUUID());
-    expectStatus(res, cn.used > 0 || cn.overpaid ? [400, 409] : [200], `void ${cn.overpaid ? "overpaid " : ""}credit note with ${money(cn.used)} used`);
+    const paVoided = m.pas.some((p) => p.id === cn.pa && p.status === "voided");
+    expectStatus(res, cn.used > 0 || cn.overpaid || paVoided ? [400, 409] : [200], `void ${cn.overpaid ? "overpaid " : ""}credit note with ${money(cn.used)} used${paVoided ? ", its PA voided" : ""}`);
     await sync(m, r);
     if ((res.statusCode === 200) !== (cn.status === "voided")) fail(`void credit note answered ${res.statusCode} and left it ${cn.status}`);
     r.sim.count("void credit note", res);
