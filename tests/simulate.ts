@@ -1,11 +1,12 @@
 /**
- * `npm run simulate -- --runs N [--workers W] [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--kill-every K] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
+ * `npm run simulate -- --runs N [--workers W] [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--kill-every K] [--sequences-per-server N] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
  * the randomised finance workflow (tests/support/financeCommands.ts) for N sequences, on a freshly migrated and
  * seeded database — PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a scratch template database is created
  * from it and dropped at the end; the "at once" commands then really run concurrently, and now and then a child
  * server is killed with SIGKILL mid-payment: once in one sequence of every `--kill-every K`, default 10, as each kill costs a
- * child server's start). Each server offers a pool of students, one pair per sequence; when
- * it is used up the server is opened again on a fresh copy of the template. `--full-check sequence` (the default
+ * child server's start, from a bundle built at the first). Each sequence takes fresh students: the seeded ones, then
+ * copies of them made by SQL; the server is opened again on a fresh copy of the template after a failed sequence and
+ * every `--sequences-per-server N` sequences (default 200). `--full-check sequence` (the default
  * here) reconciles at the end of each sequence instead of after every command: its own students, and the whole
  * database every `--whole-every K` sequences (default 10), before a server is replaced and at the end of the run.
  * Prints the figures and, on a violation, the shortest failing sequence with its seed (pass it back with the

@@ -179,9 +179,7 @@ export class Simulation {
     this.dirty = false;
     this.pool = await simulationStudents(this.server.db);
     this.fixture = new StudentFixture(this.server.db);
-    // copies of the seeded students as they are now, before a sequence uses them (and never used by one)
     this.templates = [];
-    for (const s of this.pool) this.templates.push(await this.fixture.copyOf(s));
     this.sequencesOnServer = 0;
     // every server opens a fresh copy of one seeded database: checked whole on the first copy only
     if (!this.stats.servers) {
@@ -235,7 +233,7 @@ export class Simulation {
       await this.start();
     }
     this.sequencesOnServer++;
-    const students = this.pool.length >= this.studentsPerSequence ? this.pool.splice(0, this.studentsPerSequence) : await this.copies();
+    const students = this.pool.length >= this.studentsPerSequence ? await this.seeded() : await this.copies();
     this.current = students;
     const mayKill = this.kills && this.stats.sequences % Math.max(1, this.options.killEvery ?? 1) === 0;
     if (mayKill) this.prepareChildren();
@@ -247,6 +245,15 @@ export class Simulation {
   private replaceNext() {
     const per = this.options.sequencesPerServer;
     return per !== undefined && this.sequencesOnServer >= per;
+  }
+
+  /** The next seeded students, each copied first as it is now (the copy, never used by a sequence, is a later copies' template). */
+  private async seeded(): Promise<SimStudent[]> {
+    const students = this.pool.splice(0, this.studentsPerSequence);
+    const t0 = performance.now();
+    for (const s of students) this.templates.push(await this.fixture!.copyOf(s));
+    this.stats.ms.open += performance.now() - t0;
+    return students;
   }
 
   /** Fresh copies of seeded students, each of another one in turn (the same template twice only with fewer templates than students). */
@@ -431,33 +438,44 @@ export const plusDays = (n: number) => new Date(Date.parse(`${todayInSingapore()
 const paStatusFor = (total: number, received: number) => (received <= 0 || received < total ? "unpaid" : received === total ? "paid" : "overpaid");
 export const live = (pa: PaState) => pa.status === "unpaid" || pa.status === "paid" || pa.status === "overpaid";
 
-/** Reads back every document of the sequence (statuses change by other commands: a withdrawal edits unpaid PAs). */
+/** Reads back every document of the sequence (statuses change by other commands: a withdrawal edits unpaid PAs), three queries in all. */
 export async function sync(m: Model, r: Real) {
   const db = r.sim.server.db;
-  for (const pa of m.pas) {
-    const { rows } = await db.query<{ status: string; total: string; updatedAt: string; invoiceId: string | null }>(
-      `select pa."paymentStatus" as status, pa."paymentSummaryStatic"->>'totalPayable' as total, pa."updatedAt"::text as "updatedAt",
+  if (m.pas.length) {
+    const ids = m.pas.map((pa) => pa.id);
+    const { rows } = await db.query<{ id: string; status: string; total: string; updatedAt: string; invoiceId: string | null }>(
+      `select pa.id, pa."paymentStatus" as status, pa."paymentSummaryStatic"->>'totalPayable' as total, pa."updatedAt"::text as "updatedAt",
          (select i.id from invoices i where i."paymentAdviceId" = pa.id and i.status <> 'deleted' and i."invoiceStatus" <> 'voided' order by i."createdAt" desc limit 1) as "invoiceId"
-       from payment_advices pa where pa.id = $1`,
-      [pa.id],
+       from payment_advices pa where pa.id = any($1::uuid[])`,
+      [ids],
     );
-    const row = rows[0]!;
-    pa.status = row.status;
-    pa.total = cents(row.total);
-    pa.updatedAt = row.updatedAt;
-    pa.invoiceId = row.invoiceId;
-    const receipts = await db.query<{ id: string; amount: string; method: string; status: string }>(
-      `select id, amount::text, "paymentMethod" as method, status from receipts where "paymentAdviceId" = $1 order by "createdAt", name`,
-      [pa.id],
+    const receipts = await db.query<{ pa: string; id: string; amount: string; method: string; status: string }>(
+      `select "paymentAdviceId" as pa, id, amount::text, "paymentMethod" as method, status from receipts where "paymentAdviceId" = any($1::uuid[]) order by "createdAt", name`,
+      [ids],
     );
-    pa.receipts = receipts.rows.map((x) => ({ id: x.id, amount: cents(x.amount), method: x.method, voided: x.status !== "active" }));
-    pa.received = pa.receipts.filter((x) => !x.voided).reduce((s, x) => s + x.amount, 0);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const pa of m.pas) {
+      const row = byId.get(pa.id)!;
+      pa.status = row.status;
+      pa.total = cents(row.total);
+      pa.updatedAt = row.updatedAt;
+      pa.invoiceId = row.invoiceId;
+      pa.receipts = receipts.rows.filter((x) => x.pa === pa.id).map((x) => ({ id: x.id, amount: cents(x.amount), method: x.method, voided: x.status !== "active" }));
+      pa.received = pa.receipts.filter((x) => !x.voided).reduce((sum, x) => sum + x.amount, 0);
+    }
   }
-  for (const cn of m.cns) {
-    const { rows } = await db.query<{ status: string; total: string; used: string }>(`select "creditNoteStatus" as status, summary->>'total' as total, "usedAmount"::text as used from credit_notes where id = $1`, [cn.id]);
-    cn.status = rows[0]!.status;
-    cn.total = cents(rows[0]!.total);
-    cn.used = cents(rows[0]!.used);
+  if (m.cns.length) {
+    const { rows } = await db.query<{ id: string; status: string; total: string; used: string }>(
+      `select id, "creditNoteStatus" as status, summary->>'total' as total, "usedAmount"::text as used from credit_notes where id = any($1::uuid[])`,
+      [m.cns.map((cn) => cn.id)],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const cn of m.cns) {
+      const row = byId.get(cn.id)!;
+      cn.status = row.status;
+      cn.total = cents(row.total);
+      cn.used = cents(row.used);
+    }
   }
 }
 
