@@ -1,11 +1,12 @@
 /**
- * `npm run simulate -- --runs N [--workers W] [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--kill-every K] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
+ * `npm run simulate -- --runs N [--workers W] [--max-commands M] [--seed=S] [--full-check command|sequence] [--no-kills] [--kill-every K] [--sequences-per-server N] [--minutes M] [--template NAME|FILE] [--ignore <check name>]…`:
  * the randomised finance workflow (tests/support/financeCommands.ts) for N sequences, on a freshly migrated and
  * seeded database — PGlite, or PostgreSQL when TEST_DATABASE_URL is set (a scratch template database is created
  * from it and dropped at the end; the "at once" commands then really run concurrently, and now and then a child
  * server is killed with SIGKILL mid-payment: once in one sequence of every `--kill-every K`, default 10, as each kill costs a
- * child server's start). Each server offers a pool of students, one pair per sequence; when
- * it is used up the server is opened again on a fresh copy of the template. `--full-check sequence` (the default
+ * child server's start, from a bundle built at the first). Each sequence takes fresh students: the seeded ones, then
+ * copies of them made by SQL; the server is opened again on a fresh copy of the template after a failed sequence and
+ * every `--sequences-per-server N` sequences (default 200). `--full-check sequence` (the default
  * here) reconciles at the end of each sequence instead of after every command: its own students, and the whole
  * database every `--whole-every K` sequences (default 10), before a server is replaced and at the end of the run.
  * Prints the figures and, on a violation, the shortest failing sequence with its seed (pass it back with the
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     seed: { type: "string" },
     "full-check": { type: "string", default: "sequence" },
     "whole-every": { type: "string", default: "10" },
+    "sequences-per-server": { type: "string", default: "200" },
     "no-kills": { type: "boolean", default: false },
     "kill-every": { type: "string", default: "10" },
     template: { type: "string" },
@@ -154,6 +156,7 @@ const sim = new Simulation(open, 2, new Set(values.ignore), {
   killEvery: Number(values["kill-every"]),
   fullCheck,
   wholeEvery: Number(values["whole-every"]),
+  sequencesPerServer: Number(values["sequences-per-server"]),
   // the first failure at once (shrinking then takes a while)
   onFailure: (e, cmds) => failures++ === 0 && console.error(`FIRST FAILURE: ${cmds}\n  ${e instanceof Error ? e.message : String(e)}`),
 });
@@ -182,7 +185,8 @@ console.log(`  by command: ${Object.entries(s.byCommand).sort(([, a], [, b]) => 
 console.log(`  refusals (predicted by the model), by kind:\n${Object.entries(s.refusals).sort(([, a], [, b]) => b - a).map(([k, v]) => `    ${v} × ${k}`).join("\n") || "    none"}`);
 console.log(`  kill -9: ${Object.entries(s.kills).map(([k, v]) => `${k} ${v}`).join(", ") || (sim.kills ? "none drawn" : "off on this lane")}${sim.kills ? ` (drawn in one sequence of every ${values["kill-every"]}: --kill-every)` : ""}`);
 console.log(`  time (s): API calls ${(s.ms.api / 1000).toFixed(1)} (concurrent ones overlap), per-command checks ${(s.ms.checks / 1000).toFixed(1)}, whole-database checks ${(s.ms.fullChecks / 1000).toFixed(1)}, opening servers ${(s.ms.open / 1000).toFixed(1)}, starting child servers ${(s.ms.child / 1000).toFixed(1)}`);
-console.log(`  servers opened ${s.servers} (${s.studentsPerServer} students each, ${sim.studentsPerSequence} per sequence); whole-database checks after every ${fullCheck === "sequence" ? `${values["whole-every"]} sequences (and the last), the sequence's students after each` : "command"}`);
+console.log(`  API calls by route (calls, ms each): ${Object.entries(s.routes).sort(([, a], [, b]) => b.ms - a.ms).map(([k, v]) => `${k} ${v.n} × ${(v.ms / v.n).toFixed(0)}`).join(", ")}`);
+console.log(`  servers opened ${s.servers} (${s.studentsPerServer} seeded students each, then copies of them: ${s.copies} made; a fresh database after ${values["sequences-per-server"]} sequences: --sequences-per-server), ${sim.studentsPerSequence} students per sequence; whole-database checks after every ${fullCheck === "sequence" ? `${values["whole-every"]} sequences (and the last), the sequence's students after each` : "command"}`);
 console.log(`  seed ${result.seed}; setup ${setupSeconds.toFixed(1)} s, run ${runSeconds.toFixed(1)} s: ${((s.sequences * 60) / runSeconds).toFixed(1)} sequences/min, ${((s.commands * 60) / runSeconds).toFixed(1)} commands/min`);
 const passed = result.failed ? result.numRuns - 1 : result.numRuns;
 const violated = (result.failed ? 1 : 0) + (last ? 1 : 0);

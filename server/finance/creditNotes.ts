@@ -347,6 +347,12 @@ export async function changeCreditNoteStatus(db: Db, id: string, input: { status
     if (input.status === "voided" && cents(before.usedAmount) > 0) throw new FinanceError(400, CREDIT_NOTE_MESSAGES.moveNotAllowed);
     // money received stays the student's (FINANCE.md §4): a void would leave it in customer_credit with no document
     if (input.status === "voided" && before.type === "overpaid") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.overpaidNotVoided);
+    // a void of its paid PA took these lessons' part out of the sale already (FINANCE.md §4): voiding the credit note
+    // would put that revenue back on a voided PA and take the student's credit away
+    if (input.status === "voided" && before.paymentAdviceId) {
+      const { rows } = await tx.query<{ s: string }>(`select "paymentStatus" as s from payment_advices where id = $1`, [before.paymentAdviceId]);
+      if (rows[0]?.s === "voided") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.paVoidedNotVoided);
+    }
     if (input.status === "issued") {
       if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, CREDIT_NOTE_MESSAGES.fourEyes);
       if (await otherLiveCreditNote(tx, before)) throw new FinanceError(409, CREDIT_NOTE_MESSAGES.alreadyLive);

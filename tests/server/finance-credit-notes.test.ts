@@ -11,17 +11,23 @@ import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, type Enrolment } fro
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { creditNoteTotals } from "../../src/domain/finance/creditNote.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
+import { StudentFixture } from "../support/financeModel.ts";
+import { reconcile } from "../../server/finance/reconcile.ts";
 
 describe.each(databaseLanes())("suspensions and credit notes [%s]", (lane) => {
   let server: TestServer;
   const token: Record<string, string> = {};
   let enrolments: Enrolment[];
+  /** A student with no documents (a copy of the third one's enrolment, made before any test uses it). */
+  let fresh: Enrolment;
   const year = Number(todayInSingapore().slice(0, 4));
 
   beforeAll(async () => {
     server = await startTestServer(lane);
     for (const role of ["front_desk", "intern", "finance_staff", "finance_manager", "sales"]) token[role] = (await signIn(server.app, role)).accessToken;
     enrolments = await enrolmentsWithLessonsAhead(server, 3);
+    const e = enrolments[2]!;
+    fresh = { ...e, studentId: (await new StudentFixture(server.db).copyOf({ ...e, classId: e.id, start: e.start, lessons: [] })).studentId };
   });
   afterAll(async () => {
     await server?.close();
@@ -190,6 +196,26 @@ describe.each(databaseLanes())("suspensions and credit notes [%s]", (lane) => {
     const voided = await move("finance_manager", copy.id, "voided");
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json().data.creditNoteStatus).toBe("voided");
+  });
+
+  it("a suspension credit note of a PA voided since cannot be voided: its credit is the student's money; the ledger stays reconciled", async () => {
+    const e = fresh;
+    const { pa, receipt } = await paidPa(e);
+    const created = (await call("front_desk", "POST", "/credit-notes", { type: "suspension", studentId: e.studentId, classId: e.id, startDate: e.lessons[1]!.date, endDate: e.lessons[1]!.date, reason: "Sick" })).json().data;
+    expect((await move("front_desk", created.creditNoteId, "awaiting_finance_action")).statusCode).toBe(200);
+    const cn = (await call("finance_staff", "GET", `/credit-notes/${created.creditNoteId}`)).json().data;
+    expect((await call("finance_staff", "PUT", `/credit-notes/${created.creditNoteId}`, { updatedAt: cn.updatedAt, numberOfLesson: 1, receiptId: receipt.id })).statusCode).toBe(200);
+    expect((await move("finance_staff", created.creditNoteId, "awaiting_finance_approval")).statusCode).toBe(200);
+    expect((await move("finance_manager", created.creditNoteId, "issued")).statusCode).toBe(200);
+    const current = await one<{ updatedAt: string }>(`select to_json("updatedAt") #>> '{}' as "updatedAt" from payment_advices where id = $1`, [pa.id]);
+    const voidPaid = await call("finance_manager", "PATCH", "/finances/payment-advices/void-paid-pa", { id: pa.id, reason: "Wrong class", updatedAt: current.updatedAt });
+    expect(voidPaid.statusCode, voidPaid.body).toBe(200);
+
+    const voided = await move("finance_manager", created.creditNoteId, "voided");
+    expect(voided.statusCode, voided.body).toBe(400);
+    expect(voided.json().message).toBe("The payment advice this credit note credits was voided: its credit is the student's money, so it cannot be voided. Use it as payment or refund it.");
+    expect((await call("finance_manager", "GET", `/credit-notes/${created.creditNoteId}`)).json().data.creditNoteStatus).toBe("issued");
+    expect(await reconcile(server.db, [e.studentId])).toEqual([]);
   });
 
   it("the class information for a credit note lists the period's lessons and the class's terms, or none", async () => {

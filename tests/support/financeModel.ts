@@ -66,6 +66,8 @@ export interface CnState {
   used: number;
   /** An overpaid credit note (money received) is never voided. */
   overpaid?: boolean;
+  /** The PA a suspension credit note credits: once that PA is voided, the credit note is never voided. */
+  pa?: string;
 }
 export interface Model {
   students: Array<{ withdrawn: boolean; suspended: boolean; delivered: boolean }>;
@@ -99,6 +101,11 @@ export interface SimOptions {
   wholeEvery?: number;
   /** Told of every failing sequence (shrinking included) as it happens. */
   onFailure?: (error: unknown, commands: string) => void;
+  /**
+   * Sequences served by one database before it is replaced by a fresh copy (default: never, while no sequence fails):
+   * each adds its students and documents, and the whole-database checks read them all.
+   */
+  sequencesPerServer?: number;
 }
 
 export function fail(message: string): never {
@@ -115,25 +122,35 @@ export interface SimStats {
   refusals: Record<string, number>;
   /** Requests cut by a kill -9 of the child server, and how their retry with the same key ended. */
   kills: Record<string, number>;
-  /** Servers opened (a fresh copy of the seeded database each) and the students each one offers. */
+  /** Servers opened (a fresh copy of the seeded database each); the seeded students each one offers, and the students copied from them. */
   servers: number;
   studentsPerServer: number;
+  copies: number;
   /** Where the time went (ms): API calls, the per-command checks, the whole-database checks, opening servers, starting child servers. */
   ms: { api: number; checks: number; fullChecks: number; open: number; child: number };
+  /** API calls by route (ids left out): how many, and their ms. */
+  routes: Record<string, { n: number; ms: number }>;
 }
 
 /**
- * One server and its pool of students. A sequence takes fresh students (so it starts from a known state); when
- * the pool is used up the server is opened again on a fresh copy of the seeded database (`open`).
+ * One server and its students. A sequence takes fresh students (so it starts from a known state): the seeded ones
+ * first (with the seeded documents they have), then copies of them made by SQL (`StudentFixture`), so a database
+ * serves any number of sequences. It is opened again on a fresh copy of the seeded database (`open`) after a
+ * failed sequence, and after `sequencesPerServer`.
  */
 export class Simulation {
   server!: SimServer;
   private pool: SimStudent[] = [];
+  /** Untouched copies of the seeded students (their enrolment and seats, no money), which the sequences' copies are made from in turn. */
+  private templates: SimStudent[] = [];
+  private fixture?: StudentFixture;
+  private nextTemplate = 0;
+  private sequencesOnServer = 0;
   private tokens = new Map<Role, { token: string; at: number }>();
   private addr = 0;
   /** The last sequence failed. */
   dirty = false;
-  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0, ms: { api: 0, checks: 0, fullChecks: 0, open: 0, child: 0 } };
+  readonly stats: SimStats = { sequences: 0, commands: 0, refused: 0, byCommand: {}, refusals: {}, kills: {}, servers: 0, studentsPerServer: 0, copies: 0, ms: { api: 0, checks: 0, fullChecks: 0, open: 0, child: 0 }, routes: {} };
   /**
    * The child server on the same PostgreSQL database, and a spare: a sequence that may kill starts both in the
    * background (those missing), so neither the kill nor the retry right after it (to the spare, a server started on
@@ -161,6 +178,9 @@ export class Simulation {
     this.server = await this.open();
     this.dirty = false;
     this.pool = await simulationStudents(this.server.db);
+    this.fixture = new StudentFixture(this.server.db);
+    this.templates = [];
+    this.sequencesOnServer = 0;
     // every server opens a fresh copy of one seeded database: checked whole on the first copy only
     if (!this.stats.servers) {
       const before = await violations(this.server.db, []);
@@ -207,17 +227,43 @@ export class Simulation {
   /** A fresh world for one sequence: its students and an empty model. */
   async world(): Promise<{ model: Model; real: Real }> {
     // After a failed sequence the database may break an invariant for good: the next one (shrinking) starts afresh.
-    if (this.pool.length < this.studentsPerSequence || this.dirty) {
+    if (this.dirty || this.replaceNext()) {
       await this.stopChildren();
       await this.server.close();
       await this.start();
     }
-    const students = this.pool.splice(0, this.studentsPerSequence);
+    this.sequencesOnServer++;
+    const students = this.pool.length >= this.studentsPerSequence ? await this.seeded() : await this.copies();
     this.current = students;
     const mayKill = this.kills && this.stats.sequences % Math.max(1, this.options.killEvery ?? 1) === 0;
     if (mayKill) this.prepareChildren();
     this.stats.sequences++;
     return { model: { students: students.map(() => ({ withdrawn: false, suspended: false, delivered: false })), mayKill, pas: [], cns: [] }, real: { sim: this, students } };
+  }
+
+  /** The next sequence gets a fresh database. */
+  private replaceNext() {
+    const per = this.options.sequencesPerServer;
+    return per !== undefined && this.sequencesOnServer >= per;
+  }
+
+  /** The next seeded students, each copied first as it is now (the copy, never used by a sequence, is a later copies' template). */
+  private async seeded(): Promise<SimStudent[]> {
+    const students = this.pool.splice(0, this.studentsPerSequence);
+    const t0 = performance.now();
+    for (const s of students) this.templates.push(await this.fixture!.copyOf(s));
+    this.stats.ms.open += performance.now() - t0;
+    return students;
+  }
+
+  /** Fresh copies of seeded students, each of another one in turn (the same template twice only with fewer templates than students). */
+  private async copies(): Promise<SimStudent[]> {
+    const t0 = performance.now();
+    const out: SimStudent[] = [];
+    for (let k = 0; k < this.studentsPerSequence; k++) out.push(await this.fixture!.copyOf(this.templates[this.nextTemplate++ % this.templates.length]!));
+    this.stats.copies += out.length;
+    this.stats.ms.open += performance.now() - t0;
+    return out;
   }
 
   /** The students of the running sequence. */
@@ -227,7 +273,7 @@ export class Simulation {
   async endOfSequence() {
     if (this.options.fullCheck !== "sequence") return;
     // whole every so many sequences, and before the pool runs out (the next sequence replaces the server)
-    const whole = ++this.sinceWhole >= (this.options.wholeEvery ?? 1) || this.pool.length < this.studentsPerSequence;
+    const whole = ++this.sinceWhole >= (this.options.wholeEvery ?? 1) || this.replaceNext();
     await this.check(whole ? null : this.current.map((s) => s.studentId), "at the end of the sequence");
   }
 
@@ -268,7 +314,11 @@ export class Simulation {
     if (key) headers["idempotency-key"] = key;
     const t0 = performance.now();
     const res = await this.server.app.inject({ method: method as "GET", url: `/api/v2${url}`, headers, ...(body !== undefined ? { payload: body as object } : {}) });
-    this.stats.ms.api += performance.now() - t0;
+    const ms = performance.now() - t0;
+    this.stats.ms.api += ms;
+    const route = (this.stats.routes[`${method} ${url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ":id")}`] ??= { n: 0, ms: 0 });
+    route.n++;
+    route.ms += ms;
     return this.judge(res, role, method, url, forbidden);
   }
 
@@ -320,6 +370,41 @@ export class Simulation {
   }
 }
 
+/** The columns of a table, in order (the fixture copies rows column by column). */
+async function columnsOf(db: Db, table: string): Promise<string[]> {
+  const { rows } = await db.query<{ c: string }>(`select column_name as c from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`, [table]);
+  return rows.map((r) => r.c);
+}
+
+/** `insert into t (cols) select cols from t …` with some columns replaced by expressions. */
+const copyRows = (table: string, cols: string[], set: Record<string, string>, where: string) =>
+  `insert into ${table} (${cols.map((c) => `"${c}"`).join(", ")}) select ${cols.map((c) => set[c] ?? `"${c}"`).join(", ")} from ${table} where ${where}`;
+
+/**
+ * The sequence's fresh students, made by SQL (catalogue rows, no money): for each, a copy of a seeded student
+ * (`template`) enrolled in the same class, with the same lesson seats (past and ahead) — the state the template had
+ * before any money, so every sequence starts from the same known world on a database reused across sequences.
+ */
+export class StudentFixture {
+  private cols?: { users: string[]; student_classes: string[]; lessons_students: string[] };
+  private made = 0;
+  constructor(private readonly db: Db) {}
+
+  async copyOf(t: SimStudent): Promise<SimStudent> {
+    this.cols ??= { users: await columnsOf(this.db, "users"), student_classes: await columnsOf(this.db, "student_classes"), lessons_students: await columnsOf(this.db, "lessons_students") };
+    const studentId = randomUUID();
+    const enrolmentId = randomUUID();
+    const n = ++this.made;
+    await this.db.query(copyRows("users", this.cols.users, { id: "$2::uuid", username: `"username" || '-sim-' || $3::text`, createdAt: "now()", updatedAt: "now()" }, "id = $1::uuid"), [t.studentId, studentId, `${process.pid}-${n}`]);
+    await this.db.query(copyRows("student_classes", this.cols.student_classes, { id: "$2::uuid", userId: "$3::uuid", paymentAdviceId: "null" }, `"userId" = $1::uuid and "classId" = $4::uuid`), [t.studentId, enrolmentId, studentId, t.classId]);
+    await this.db.query(
+      copyRows("lessons_students", this.cols.lessons_students, { id: "gen_random_uuid()", studentId: "$2::uuid", studentClassId: "$3::uuid" }, `"studentId" = $1::uuid and "lessonId" in (select id from lessons where "classId" = $4::uuid)`),
+      [t.studentId, studentId, enrolmentId, t.classId],
+    );
+    return { ...t, studentId };
+  }
+}
+
 /** Students enrolled in an open regular class of BME with ≥ 4 lessons of one term ahead, not attended; one row per student. */
 export async function simulationStudents(db: Db): Promise<SimStudent[]> {
   const { rows } = await db.query<SimStudent & { lessons: string[] }>(
@@ -353,33 +438,44 @@ export const plusDays = (n: number) => new Date(Date.parse(`${todayInSingapore()
 const paStatusFor = (total: number, received: number) => (received <= 0 || received < total ? "unpaid" : received === total ? "paid" : "overpaid");
 export const live = (pa: PaState) => pa.status === "unpaid" || pa.status === "paid" || pa.status === "overpaid";
 
-/** Reads back every document of the sequence (statuses change by other commands: a withdrawal edits unpaid PAs). */
+/** Reads back every document of the sequence (statuses change by other commands: a withdrawal edits unpaid PAs), three queries in all. */
 export async function sync(m: Model, r: Real) {
   const db = r.sim.server.db;
-  for (const pa of m.pas) {
-    const { rows } = await db.query<{ status: string; total: string; updatedAt: string; invoiceId: string | null }>(
-      `select pa."paymentStatus" as status, pa."paymentSummaryStatic"->>'totalPayable' as total, pa."updatedAt"::text as "updatedAt",
+  if (m.pas.length) {
+    const ids = m.pas.map((pa) => pa.id);
+    const { rows } = await db.query<{ id: string; status: string; total: string; updatedAt: string; invoiceId: string | null }>(
+      `select pa.id, pa."paymentStatus" as status, pa."paymentSummaryStatic"->>'totalPayable' as total, pa."updatedAt"::text as "updatedAt",
          (select i.id from invoices i where i."paymentAdviceId" = pa.id and i.status <> 'deleted' and i."invoiceStatus" <> 'voided' order by i."createdAt" desc limit 1) as "invoiceId"
-       from payment_advices pa where pa.id = $1`,
-      [pa.id],
+       from payment_advices pa where pa.id = any($1::uuid[])`,
+      [ids],
     );
-    const row = rows[0]!;
-    pa.status = row.status;
-    pa.total = cents(row.total);
-    pa.updatedAt = row.updatedAt;
-    pa.invoiceId = row.invoiceId;
-    const receipts = await db.query<{ id: string; amount: string; method: string; status: string }>(
-      `select id, amount::text, "paymentMethod" as method, status from receipts where "paymentAdviceId" = $1 order by "createdAt", name`,
-      [pa.id],
+    const receipts = await db.query<{ pa: string; id: string; amount: string; method: string; status: string }>(
+      `select "paymentAdviceId" as pa, id, amount::text, "paymentMethod" as method, status from receipts where "paymentAdviceId" = any($1::uuid[]) order by "createdAt", name`,
+      [ids],
     );
-    pa.receipts = receipts.rows.map((x) => ({ id: x.id, amount: cents(x.amount), method: x.method, voided: x.status !== "active" }));
-    pa.received = pa.receipts.filter((x) => !x.voided).reduce((s, x) => s + x.amount, 0);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const pa of m.pas) {
+      const row = byId.get(pa.id)!;
+      pa.status = row.status;
+      pa.total = cents(row.total);
+      pa.updatedAt = row.updatedAt;
+      pa.invoiceId = row.invoiceId;
+      pa.receipts = receipts.rows.filter((x) => x.pa === pa.id).map((x) => ({ id: x.id, amount: cents(x.amount), method: x.method, voided: x.status !== "active" }));
+      pa.received = pa.receipts.filter((x) => !x.voided).reduce((sum, x) => sum + x.amount, 0);
+    }
   }
-  for (const cn of m.cns) {
-    const { rows } = await db.query<{ status: string; total: string; used: string }>(`select "creditNoteStatus" as status, summary->>'total' as total, "usedAmount"::text as used from credit_notes where id = $1`, [cn.id]);
-    cn.status = rows[0]!.status;
-    cn.total = cents(rows[0]!.total);
-    cn.used = cents(rows[0]!.used);
+  if (m.cns.length) {
+    const { rows } = await db.query<{ id: string; status: string; total: string; used: string }>(
+      `select id, "creditNoteStatus" as status, summary->>'total' as total, "usedAmount"::text as used from credit_notes where id = any($1::uuid[])`,
+      [m.cns.map((cn) => cn.id)],
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const cn of m.cns) {
+      const row = byId.get(cn.id)!;
+      cn.status = row.status;
+      cn.total = cents(row.total);
+      cn.used = cents(row.used);
+    }
   }
 }
 
@@ -394,9 +490,11 @@ export async function violations(db: Db, studentIds: string[], full = true, whol
   // The money-model check "money out over money in" counts the payments a void of a paid PA voided as gone, while
   // FINANCE.md §4 turns them into the student's credit: that money was received. The cap below counts it.
   delete out["money out over money in"];
+  // between whole checks, the documents of the sequence's students only (by their indexed student columns)
+  const mine = (column: string) => (whole ? "true" : `${column} = any($1::uuid[])`);
   const checks: Record<string, string> = {
-    "credit note used over its total": `select name from credit_notes where status <> 'deleted' and "usedAmount" > coalesce((summary->>'total')::numeric, 0)`,
-    "credit note used but nothing left": `select name from credit_notes where status <> 'deleted' and "creditNoteStatus" = 'used' and "usedAmount" < (summary->>'total')::numeric
+    "credit note used over its total": `select name from credit_notes where ${mine('"studentId"')} and status <> 'deleted' and "usedAmount" > coalesce((summary->>'total')::numeric, 0)`,
+    "credit note used but nothing left": `select name from credit_notes where ${mine('"studentId"')} and status <> 'deleted' and "creditNoteStatus" = 'used' and "usedAmount" < (summary->>'total')::numeric
       and not exists (select 1 from refunds r where r."refundStatus" = 'refunded' and r."creditNoteIds" ? credit_notes.id::text)`,
     // FINANCE.md §6 cap, per student: credit notes issued or used + refunds paid out (less the credit notes they
     // include, counted already) ≤ money received (live payments, and those a void of their paid PA turned into credit)
@@ -407,7 +505,7 @@ export async function violations(db: Db, studentIds: string[], full = true, whol
            from refunds r where r."studentId" = u.id and r.status = 'active' and r."refundStatus" = 'refunded')
         > (select coalesce(sum(p.amount), 0) from invoice_payments p join receipts rc on rc.id = p."receiptId"
            where rc."studentId" = u.id and (p.status <> 'deleted' or left(rc."voidReason", ${VOIDED_WITH_PA_REASON.length}) = '${VOIDED_WITH_PA_REASON}'))`,
-    "refund total over its parts": `select coalesce(name, id::text) as name from refunds where status = 'active' and "refundStatus" = 'refunded'
+    "refund total over its parts": `select coalesce(name, id::text) as name from refunds where ${mine('"studentId"')} and status = 'active' and "refundStatus" = 'refunded'
       and (summary->>'total')::numeric <> (summary->>'classAmount')::numeric + (summary->>'creditNoteAmount')::numeric + (summary->>'depositAmount')::numeric`,
   };
   for (const [check, sql] of Object.entries(checks)) {
@@ -774,7 +872,7 @@ export class SuspensionCreditNote implements Cmd {
     expectStatus(created, [201], "suspension");
     m.students[i]!.suspended = true;
     const id = created.json().data.creditNoteId as string;
-    m.cns.push({ id, student: i, status: "awaiting_front_desk_action", total: 0, used: 0 });
+    m.cns.push({ id, student: i, status: "awaiting_front_desk_action", total: 0, used: 0, pa: pa.id });
     const fresh = async () => (await r.sim.call("finance_manager", "GET", `/credit-notes/${id}`)).json().data;
     const move = async (role: Role, status: string) => r.sim.call(role, "PATCH", `/credit-notes/change-status-credit-note/${id}`, { status, updatedAt: (await fresh()).updatedAt }, randomUUID());
     expectStatus(await move("front_desk", "awaiting_finance_action"), [200], "suspension to finance");
@@ -862,7 +960,7 @@ export class WithdrawalRefund implements Cmd {
   }
 }
 
-/** The finance manager voids an issued credit note: allowed while nothing of it is used, refused (400/409) after. */
+/** The finance manager voids an issued credit note: allowed while nothing of it is used; refused (400/409) once used, for an overpaid one, and once the PA it credits was voided. */
 export class VoidCreditNote implements Cmd {
   constructor(readonly cn: number) {}
   private pick(m: Model) {
@@ -876,7 +974,8 @@ export class VoidCreditNote implements Cmd {
     const cn = this.pick(m)!;
     const current = (await r.sim.call("finance_manager", "GET", `/credit-notes/${cn.id}`)).json().data;
     const res = await r.sim.call("finance_manager", "PATCH", `/credit-notes/change-status-credit-note/${cn.id}`, { status: "voided", updatedAt: current.updatedAt }, randomUUID());
-    expectStatus(res, cn.used > 0 || cn.overpaid ? [400, 409] : [200], `void ${cn.overpaid ? "overpaid " : ""}credit note with ${money(cn.used)} used`);
+    const paVoided = m.pas.some((p) => p.id === cn.pa && p.status === "voided");
+    expectStatus(res, cn.used > 0 || cn.overpaid || paVoided ? [400, 409] : [200], `void ${cn.overpaid ? "overpaid " : ""}credit note with ${money(cn.used)} used${paVoided ? ", its PA voided" : ""}`);
     await sync(m, r);
     if ((res.statusCode === 200) !== (cn.status === "voided")) fail(`void credit note answered ${res.statusCode} and left it ${cn.status}`);
     r.sim.count("void credit note", res);

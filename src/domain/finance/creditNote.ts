@@ -120,6 +120,7 @@ export const CREDIT_NOTE_MESSAGES = {
   notEditable: "This credit note can no longer be edited.",
   moveNotAllowed: "This credit note cannot move to that status.",
   overpaidNotVoided: "An overpaid credit note holds money the student paid: it cannot be voided. Use it as payment or refund it.",
+  paVoidedNotVoided: "The payment advice this credit note credits was voided: its credit is the student's money, so it cannot be voided. Use it as payment or refund it.",
   notEnrolled: "The student is not enrolled in this class.",
   noLessons: "The student has no lessons to suspend in this period.",
   alreadySuspended: "The student is already suspended in this class for part of this period.",
