@@ -10,7 +10,8 @@ import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../.
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
-import { composeFromFacts, composePa, depositIdsOf, UUID, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { UUID } from "../../src/domain/validators.ts";
+import { composeFromFacts, composePa, depositIdsOf, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
