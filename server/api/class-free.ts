@@ -9,8 +9,8 @@ import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
 import { classFree } from "../finance/classFree.ts";
 import { FinanceError } from "../finance/transaction.ts";
 import { validationError } from "./validation.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const query = z.object({
   studentId: z.string({ error: "Please select student!" }).regex(UUID, "Please select student!"),
   classId: z.string({ error: "Please select class!" }).regex(UUID, "Please select class!"),

@@ -12,6 +12,7 @@ import { generateLessonSchedule, type LessonFrequency } from "../../src/domain/l
 import { CLASS_TIERS, NEW_CLASS_DEFAULTS, SEAT_STATUSES } from "../../src/domain/attendance.ts";
 import { formatInSingapore, singaporeWallTimeToIso } from "../../src/domain/dates.ts";
 import { validationError } from "./validation.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
 export const CLASS_MESSAGES = {
   notFound: "Class not found.",
@@ -26,7 +27,6 @@ export const CLASS_MESSAGES = {
   required: "This field is required.",
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const uuid = z.string().regex(UUID, "Invalid id.");
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.");
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the format HH:mm.");

@@ -15,6 +15,7 @@ import { emailMessage, enqueueMessages, LOG_STATUS, type QueuedMessage } from ".
 import { html, mailBody, richText as storedRichText } from "../mail/template.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
 import { validationError } from "./validation.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
 export const COMMUNICATION_MESSAGES = {
   notFound: "Not found.",
@@ -35,7 +36,6 @@ export const NO_ADDRESS: Record<QueuedMessage["channel"], string> = {
   notification: "Notification: no account",
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string().regex(UUID, "Invalid id.");
 const filterRecipient = z
   .object({

@@ -19,9 +19,9 @@ import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/types.ts";
 import { keyPathOf, mediaFor, storedType } from "../media/index.ts";
 import { validationError } from "./validation.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
 const REQUIRED = "This field is required.";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const trimmed = z.string().trim();
 const uuid = z.string({ error: REQUIRED }).regex(UUID, "Invalid id.");

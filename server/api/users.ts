@@ -15,6 +15,7 @@ import { sendIdentityError } from "../auth/routes.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { textMail } from "../mail/template.ts";
 import { validationError } from "./validation.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
 export const USER_MESSAGES = {
   notFound: "User not found.",
@@ -27,7 +28,6 @@ export const USER_MESSAGES = {
   currentPasswordNeeded: "Enter your current password to change your e-mail, phone, username or status.",
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STAFF_AND_ADMIN = ["admin", ...STAFF_ROLES] as const;
 
 const USER_COLUMNS = `id, username, "firstName", "lastName", "fullName", email, phone, dob, gender, address, "avatarUrl", type,

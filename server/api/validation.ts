@@ -5,8 +5,7 @@ import { BOUND_MESSAGES, MAX_LINE_CENTS, parseAmount } from "../../src/domain/fi
 import { parseCalendarDay, DATE_FORMAT } from "../../src/domain/dates.ts";
 import { textBoundViolation } from "../security/text-bounds.ts";
 import { PdfTimeoutError } from "../finance/pdfMaker.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "../../src/domain/validators.ts";
 
 /** A record id in a body, query or path: anything but a uuid gets `message`. */
 export const uuid = (message = "Invalid id.") => z.string({ error: message }).regex(UUID, message);

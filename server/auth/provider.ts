@@ -9,6 +9,7 @@ import { LOCKED_ACCOUNT_MESSAGE, passwordProblem } from "./credentials.ts";
 import { markAddressUsed, usedAddress } from "./addresses.ts";
 import { LONG_DELAY_SECONDS, clearFailures, recordFailure, secondsToWait } from "./throttle.ts";
 import { HASURA_CLAIMS, InvalidTokenError, SESSION_ENDED_MESSAGE, type HasuraClaims, type TokenVerifier } from "./types.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
 /** Access tokens live 15 minutes; refresh tokens 30 days; reset codes 15 minutes and 5 tries. */
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -111,7 +112,6 @@ export function combinedRole(roles: readonly string[]): string | undefined {
   return roles.length > 1 && !roles.includes("admin") ? [...roles].sort().join("+") : undefined;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const USER_COLUMNS = `u.id, u.username, u.email, u.role, u."multipleRoles", u.status, u."numOfFailed",

@@ -35,6 +35,7 @@ import { loadClasses, loadDiscounts, loadSettings, type FinanceSettings, type Lo
 import { primaryParent } from "./paper.ts";
 import { createIssuedPaymentAdvice, type ActionCheck } from "./paymentAdvices.ts";
 import { lockStudentMoney } from "./locks.ts";
+import { recogniseWindow } from "./ledgerBackfill.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 
 const BILLED_ENROLMENTS = ["enrolled", "transferred", "replacement", "returned", "suspended"];
@@ -347,8 +348,20 @@ export async function issueBillingRun(db: Db, sel: BillingRunSelection, studentI
   await requireRight(can, "issue");
   const wanted = [...new Set(studentIds)];
   const run = await loadRun(db, sel, wanted);
-  const byId = new Map((run?.students ?? []).map((s) => [s.id, s]));
   const results: BillingIssueResult[] = [];
+  try {
+    await issueEach(db, run, wanted, by, results);
+  } finally {
+    // The PAs' revenue (lessons already delivered) in one set-based pass, not one per PA: a PA's ledger entry is
+    // written with it, its recognition follows within the request (and a crash meanwhile is caught by the daily run).
+    const issued = results.flatMap((r) => (r.status === "issued" ? [r.studentId] : []));
+    if (issued.length) await recogniseWindow(db, issued);
+  }
+  return results;
+}
+
+async function issueEach(db: Db, run: RunFacts | null, wanted: readonly string[], by: string | null, results: BillingIssueResult[]): Promise<void> {
+  const byId = new Map((run?.students ?? []).map((s) => [s.id, s]));
   for (const studentId of wanted) {
     const student = byId.get(studentId);
     if (!run || !student) {
@@ -373,7 +386,6 @@ export async function issueBillingRun(db: Db, sel: BillingRunSelection, studentI
       results.push({ studentId, status: "skipped", reason: e.message });
     }
   }
-  return results;
 }
 
 /** GET …/billing-runs/options: the company's branches, academic years with their term names, classes and programmes. */

@@ -236,11 +236,17 @@ const paHead = (pa: PaHead, operation: LedgerOperation, by: string | null): Entr
   companyId: pa.companyId, studentId: pa.studentId, day: todayInSingapore(), operation, documentType: "payment_advice", documentId: pa.id, documentNumber: pa.name, createdBy: by,
 });
 
-/** A draft issued: its summary as the figures. */
-export async function postPaIssued(tx: Queryable, issued: string | PaHead, by: string | null): Promise<void> {
+/**
+ * A draft issued: its summary as the figures. `recognise: false` leaves the student's revenue recognition to the
+ * caller (the billing run recognises its students in one pass after its PAs: docs/DECISIONS.md, issue 39).
+ */
+export async function postPaIssued(tx: Queryable, issued: string | PaHead, by: string | null, recognise = true): Promise<void> {
   // the issuer may hand the row it just wrote (the billing run: a statement less per PA)
   const pa = typeof issued === "string" ? await readPa(tx, issued) : issued;
-  await postEntry(tx, paHead(pa, "pa_issued", by), paIssued(paFigures(pa.paymentSummaryStatic)));
+  const head = paHead(pa, "pa_issued", by);
+  const lines = paIssued(paFigures(pa.paymentSummaryStatic));
+  if (recognise) await postEntry(tx, head, lines);
+  else await writeEntries(tx, [{ head, lines }]);
 }
 
 /** An unpaid PA edited: the difference between the summary before (the row read before the edit) and now. */

@@ -171,7 +171,7 @@ export async function recogniseAllRevenue(db: Db, window = BACKFILL_WINDOW): Pro
  * operation) and recognised again under the locks, so a concurrent operation of the same student cannot post the
  * same difference twice.
  */
-async function recogniseWindow(db: Db, ids: readonly string[]): Promise<number> {
+export async function recogniseWindow(db: Db, ids: readonly string[]): Promise<number> {
   const gaps = await db.transaction(async (tx) => {
     await withoutJit(tx);
     return recognitionGaps(tx, ids);

@@ -17,6 +17,7 @@ import { BOUND_MESSAGES, documentBoundError } from "../../src/domain/finance/bou
 import { loadClasses, loadDiscounts, loadSettings, studentType, type FinanceSettings, type LoadedClass } from "./pricing.ts";
 import { fieldErrors, FinanceError } from "./transaction.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
+import { UUID } from "../../src/domain/validators.ts";
 
 export interface PaFieldsInput {
   studentId: string;
@@ -89,9 +90,6 @@ export interface ComposedPa {
   deductedDepositIds: string[];
   depositRows: Array<{ classId: string; name: string; amount: Cents }>;
 }
-
-/** A well-formed id (the builder's cards may carry anything; only these can name a row). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The last lesson date of each class each student was withdrawn from (their latest enrolment in it is

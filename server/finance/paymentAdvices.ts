@@ -10,7 +10,8 @@ import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../.
 import type { PaymentAdviceRecord, VoidPaidReply } from "../../src/domain/finance/paymentAdviceApi.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
-import { composeFromFacts, composePa, depositIdsOf, UUID, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
+import { UUID } from "../../src/domain/validators.ts";
+import { composeFromFacts, composePa, depositIdsOf, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
 import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
@@ -115,10 +116,10 @@ async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by:
  * What issuing a PA writes once it holds its number: the deposits it collects and applies, its ledger entry, and its
  * status log row (draft → issued) written with the `logs` before it in one statement; the issued row.
  */
-async function issuedWith(tx: Queryable, draft: PaRow, issued: PaRow, composed: ComposedPa, by: string | null, student: Person, depositNames: readonly string[], logs: readonly LogRow[] = []): Promise<PaRow> {
+async function issuedWith(tx: Queryable, draft: PaRow, issued: PaRow, composed: ComposedPa, by: string | null, student: Person, depositNames: readonly string[], logs: readonly LogRow[] = [], recognise = true): Promise<PaRow> {
   await issueDeposits(tx, issued.id, composed, by, issueYear(composed), depositNames);
   await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
-  await postPaIssued(tx, issued, by);
+  await postPaIssued(tx, issued, by, recognise);
   await writeLogs(tx, [...logs, { paId: issued.id, type: "change_status", before: logSnapshot(draft, student), after: logSnapshot(issued, student) }], by);
   return issued;
 }
@@ -129,7 +130,7 @@ async function issuedWith(tx: Queryable, draft: PaRow, issued: PaRow, composed: 
  * rows as init then issue (its create row keeps the draft it would have been).
  * `facts`: what pricing needs, already read by the caller (the run reads classes and settings once, the
  * student's own facts under the lock); without them they are read here. `student`: the log rows' student, when the
- * caller has it.
+ * caller has it. The student's revenue recognition is left to the caller (`recogniseWindow` once its PAs are issued).
  */
 export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null, facts?: PaFacts, student?: Person): Promise<PaymentAdviceRecord> {
   // the deposits it deducts are locked before they are checked and marked used (FINANCE.md §1), as on save
@@ -144,7 +145,8 @@ export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsI
   const who = student ?? (await studentOf(tx, issued.studentId));
   const created: LogRow = { paId: issued.id, type: "create", before: null, after: logSnapshot(draft, who) };
   // a new PA has received nothing
-  return toRecord(await issuedWith(tx, draft, issued, composed, by, who, depositNames, [created]), 0);
+  // its revenue is recognised by the caller, for all its PAs at once (recogniseWindow)
+  return toRecord(await issuedWith(tx, draft, issued, composed, by, who, depositNames, [created], false), 0);
 }
 
 export interface SaveInput extends PaFieldsInput {

@@ -18,6 +18,9 @@ export const MESSAGES = {
   phoneNumber: "Please enter a valid phone number!",
 } as const;
 
+/** A record id (uuid, any case): the one pattern the server checks ids in paths, bodies and tokens with. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
 /** Username: no spaces, newline, tab, #, $, & or :. */

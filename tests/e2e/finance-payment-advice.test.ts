@@ -3,6 +3,8 @@
  * regular classes — one starting mid-term —, a % discount, a deduction, the registration fee inside the
  * waiver period; issues it; opens the paper (its lines the PDF's, its notes inside the page) and downloads its PDF; sees its log. finance_manager voids it
  * with a reason. The preview's Total Payable is the figure the server stored.
+ * And the term billing run (issue 39): finance_staff previews a class's term, unticks one student, issues the rest,
+ * reads the summary, then opens a billed student's family statement with the new PA and its balance.
  */
 import { describe, expect, it } from "vitest";
 import { e2eServer } from "../support/e2e-server.ts";
@@ -11,9 +13,11 @@ import { useBrowser } from "../support/browser.ts";
 import { chooseOption, pick, withRole } from "./catalogue-support.ts";
 import { dayjs, todayInSingapore } from "../../src/domain/dates.ts";
 import { apiClient } from "./api-support.ts";
-import { formatMoney } from "../../src/domain/money.ts";
+import { formatMoney, numericToCents } from "../../src/domain/money.ts";
 import { paperClassLines } from "../../src/domain/finance/paperLines.ts";
 import type { PaymentAdvicePaper } from "../../src/domain/finance/paymentAdviceApi.ts";
+import type { BillingPreview, BillingRunSelection } from "../../src/domain/finance/billingRun.ts";
+import type { StatementPaper } from "../../src/domain/finance/statement.ts";
 
 const { baseUrl: baseURL } = e2eServer();
 const browser = useBrowser();
@@ -215,6 +219,72 @@ describe("payment advice, end to end", () => {
       await page.getByTestId("pa-status").filter({ hasText: "Voided" }).waitFor();
       await page.getByRole("button", { name: "Log history" }).click();
       await page.getByRole("dialog").filter({ hasText: "Log History" }).getByText("Change Status from UnPaid to Voided").waitFor();
+    });
+  }, 300_000);
+  it("finance_staff previews a class's term, unticks one student, issues the rest; a billed student's family statement shows the new PA and its balance", async () => {
+    const api = apiClient(baseURL);
+    const token = await api.tokenOf("finance_staff");
+    // a small open regular BME class whose Term 4 has at least three students to bill (the other test bills Bright Minds)
+    const { classes } = await api.gql<{ classes: Array<{ id: string; name: string; companyId: string; branchId: string; branch: { name: string }; company: { name: string }; academicCalendar: { year: number }; studentClasses: unknown[] }> }>(
+      await api.tokenOf("admin"),
+      `{ classes(where: {classType: {_eq: "regular"}, classStatus: {_eq: "open"}, status: {_eq: "active"}, company: {shortName: {_eq: "BME"}}}, order_by: {id: desc}) {
+          id name companyId branchId branch { name } company { name } academicCalendar { year } studentClasses(where: {status: {_eq: "enrolled"}}) { id } } }`,
+    );
+    const due = dayjs(todayInSingapore(), "YYYY-MM-DD").add(14, "day").format("YYYY-MM-DD");
+    let scene: { cls: (typeof classes)[number]; billable: string[] } | null = null;
+    for (const cls of classes.filter((c) => c.studentClasses.length >= 3 && c.studentClasses.length <= 8 && classes.filter((o) => o.name === c.name).length === 1)) {
+      const sel: BillingRunSelection = { companyId: cls.companyId, branchId: cls.branchId, year: cls.academicCalendar.year, termNames: ["Term 4"], classIds: [cls.id], programIds: [], dueDate: due };
+      const { rows } = await api.rest<BillingPreview>(token, "POST", "/finances/billing-runs/preview", sel);
+      const billable = rows.filter((r) => !r.skipReason).map((r) => r.studentId);
+      if (billable.length >= 3) {
+        scene = { cls, billable };
+        break;
+      }
+    }
+    expect(scene).not.toBeNull();
+    const { cls, billable } = scene!;
+    const statementOf = (studentId: string) => api.rest<StatementPaper>(token, "GET", `/finances/statements/${studentId}?family=1&companyId=${cls.companyId}`);
+    const balancesBefore = new Map(await Promise.all(billable.map(async (id) => [id, numericToCents((await statementOf(id)).balance)!] as const)));
+
+    await withRole(browser(), baseURL, "finance_staff", async (page) => {
+      page.setDefaultTimeout(45_000);
+      await page.goto("/finance/billing-run");
+      await pick(page, "billing-company", cls.company.name);
+      await pick(page, "branchId", cls.branch.name);
+      await pick(page, "year", String(cls.academicCalendar.year));
+      await pick(page, "termNames", "Term 4");
+      await pick(page, "classIds", cls.name);
+      await page.getByRole("button", { name: "Preview" }).click();
+
+      // the preview: one row per student, the billable ones ticked; one unticked
+      const boxes = page.getByRole("checkbox", { name: /^Bill /, checked: true });
+      await page.getByRole("button", { name: `Issue ${billable.length} payment advices` }).waitFor();
+      const left = (await boxes.first().getAttribute("aria-label"))!.replace(/^Bill /, "");
+      await boxes.first().uncheck();
+      await page.getByRole("button", { name: `Issue ${billable.length - 1} payment advice${billable.length - 1 === 1 ? "" : "s"}` }).click();
+
+      // the summary: issued and skipped counts, the total billed = the sum of the PAs listed
+      await page.getByText(`${billable.length - 1} of ${billable.length - 1} students done`).waitFor({ timeout: 90_000 });
+      const statistic = (title: string) => page.locator(".ant-statistic").filter({ has: page.locator(".ant-statistic-title", { hasText: new RegExp(`^${title}$`) }) }).locator(".ant-statistic-content");
+      expect(await statistic("Issued").textContent()).toBe(String(billable.length - 1));
+      const issuedRows = page.locator(".ant-table-row").filter({ has: page.getByRole("link", { name: /^PA-BME-\d{4}-\d{5}$/ }) });
+      await expect.poll(() => issuedRows.count()).toBe(billable.length - 1);
+      const listed = await issuedRows.evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+      expect(listed.map((r) => r[1])).not.toContain(left);
+      const sum = listed.reduce((a, r) => a + numericToCents(r[2]!.replace(/[^\d.]/g, ""))!, 0);
+      expect(await statistic("Total billed").textContent()).toBe(formatMoney(sum));
+
+      // a billed student's family statement: the new PA charged, the balance due risen by it
+      const [paName, studentName, total] = listed[0]!;
+      const { rows: pas } = await api.gql<{ rows: Array<{ studentId: string }> }>(token, `query($n: String!) { rows: payment_advices(where: {name: {_eq: $n}}) { studentId } }`, { n: paName });
+      const studentId = pas[0]!.studentId;
+      await page.goto(`/finance/statement/${studentId}?family=1&companyId=${cls.companyId}`);
+      await page.getByRole("heading", { name: "FAMILY STATEMENT" }).waitFor();
+      const paRow = page.getByTestId("statement-paper").locator("tr").filter({ hasText: paName! });
+      await paRow.first().waitFor();
+      expect(await paRow.first().textContent()).toContain(total!);
+      expect(await page.getByTestId("statement-paper").textContent()).toContain(studentName!);
+      expect(await page.getByTestId("statement-balance").textContent()).toBe(`Balance due: ${formatMoney(balancesBefore.get(studentId)! + numericToCents(total!.replace(/[^\d.]/g, ""))!)}`);
     });
   }, 300_000);
 });
