@@ -274,7 +274,8 @@ async function issuePaServerTime(baseUrl: string, headers: Headers): Promise<num
   const { users } = await graphql<{ users: Array<{ id: string }> }>(
     baseUrl,
     headers,
-    `query($c: uuid!) { users(where: { type: { _eq: "student" }, status: { _eq: "active" }, companyId: { _eq: $c } }, order_by: { username: asc }, limit: 1) { id } }`,
+    // the student with the fewest PAs, so a later run on the same server (BENCH_URL) bills someone else
+    `query($c: uuid!) { users(where: { type: { _eq: "student" }, status: { _eq: "active" }, companyId: { _eq: $c } }, order_by: [{ paymentAdvices_aggregate: { count: asc } }, { username: asc }], limit: 1) { id } }`,
     { c: c.companyId },
   );
   const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Singapore" });
@@ -305,15 +306,19 @@ async function createClassServerTime(baseUrl: string, headers: Headers): Promise
         tutors: users(where: { role: { _eq: "fulltime_tutor" } }, limit: 1) { id } }`,
   );
   const cal = data.calendars[0]!;
-  const more = await graphql<{ programs: Array<{ id: string }>; classrooms: Array<{ id: string; branchId: string }> }>(
+  const more = await graphql<{ programs: Array<{ id: string }>; classrooms: Array<{ id: string; branchId: string }>; earlier: Array<{ id: string }> }>(
     baseUrl,
     headers,
-    `query($c: uuid!) { programs(where: { companyId: { _eq: $c }, status: { _eq: "active" } }, limit: 1) { id } classrooms(where: { branch: { companyId: { _eq: $c } }, status: { _eq: "active" } }, limit: 1) { id branchId } }`,
+    `query($c: uuid!) { programs(where: { companyId: { _eq: $c }, status: { _eq: "active" } }, limit: 1) { id } classrooms(where: { branch: { companyId: { _eq: $c } }, status: { _eq: "active" } }, limit: 1) { id branchId }
+       earlier: classes(where: { name: { _eq: "Bench class" } }) { id } }`,
     { c: cal.companyId },
   );
+  // Each run on the same server (BENCH_URL) books its own half hour, before 23:00, so the classroom is free.
+  const minutes = 23 * 60 - 30 * more.earlier.length;
+  const at = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
   const body = {
     name: "Bench class", programId: more.programs[0]!.id, academicCalendarId: cal.id, branchId: more.classrooms[0]!.branchId, classroomId: more.classrooms[0]!.id,
-    tutorIds: [data.tutors[0]!.id], startDate: cal.terms[0]!.startDate, sessions: [{ startTime: "23:00", endTime: "23:30" }],
+    tutorIds: [data.tutors[0]!.id], startDate: cal.terms[0]!.startDate, sessions: [{ startTime: at(minutes), endTime: at(minutes + 30) }],
   };
   const t = performance.now();
   const res = await fetch(`${baseUrl}/api/v2/classes`, { method: "POST", headers, body: JSON.stringify(body) });
