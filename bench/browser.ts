@@ -108,7 +108,8 @@ function summarize(name: string, transfers: Transfer[], lcpMs: number | undefine
 export async function benchBrowser(options: { waterfall?: boolean } = {}): Promise<boolean> {
   const root = process.cwd();
   await buildBrowserAppIfStale();
-  const server = await startServer(root);
+  // BENCH_URL: a server already running on this checkout (restarted after a rebuild: it lists dist/ when it starts), to compare builds without a fresh seed each time.
+  const server = process.env.BENCH_URL ? { baseUrl: process.env.BENCH_URL, stop: async () => undefined } : await startServer(root);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
@@ -211,7 +212,8 @@ async function signInThroughForm(page: Page, username: string): Promise<number> 
 /**
  * Issue 37's "speed as felt", one sample each: sign-in to a usable home, a full page load (reload of a
  * signed-in list page), the first open of Create Account (the wizard's first field), and the server time of
- * creating a class (POST /api/v2/classes: its lessons generated) timed from here against the same server.
+ * creating a class (POST /api/v2/classes: its lessons generated) and of issuing a PA, timed from here against
+ * the same server.
  */
 async function staffJourneys(newContext: () => Promise<BrowserContext>, baseUrl: string): Promise<Array<[string, number]>> {
   const out: Array<[string, number]> = [];
@@ -235,36 +237,88 @@ async function staffJourneys(newContext: () => Promise<BrowserContext>, baseUrl:
   out.push(["first Create Account (page → first field)", performance.now() - t]);
   await context.close();
 
-  out.push(["create class: server time (POST /api/v2/classes)", await createClassServerTime(baseUrl)]);
+  const headers = await adminHeaders(baseUrl);
+  out.push(["create class: server time (POST /api/v2/classes)", await createClassServerTime(baseUrl, headers)]);
+  out.push(["issue PA: server time (PUT /api/v2/finances/payment-advices/:id, action issue)", await issuePaServerTime(baseUrl, headers)]);
   return out;
 }
 
-async function createClassServerTime(baseUrl: string): Promise<number> {
+type Headers = Record<string, string>;
+
+async function adminHeaders(baseUrl: string): Promise<Headers> {
   const signIn = await fetch(`${baseUrl}/auth/sign-in`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: DEMO_PASSWORD }) });
   const token = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
-  const headers = { "content-type": "application/json", authorization: `Bearer ${token}` };
-  const gql = await fetch(`${baseUrl}/v1/graphql`, {
-    method: "POST",
+  return { "content-type": "application/json", authorization: `Bearer ${token}` };
+}
+
+async function graphql<T>(baseUrl: string, headers: Headers, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}/v1/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(`bench query failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/**
+ * Issuing a PA as the builder does: a draft for one open class's first term (not timed), then the issue call
+ * (numbering, pricing, ledger posting) timed from here against the same server.
+ */
+async function issuePaServerTime(baseUrl: string, headers: Headers): Promise<number> {
+  const { classes } = await graphql<{ classes: Array<{ id: string; companyId: string; branchId: string; lessons: Array<{ date: string; termId: string }> }> }>(
+    baseUrl,
     headers,
-    body: JSON.stringify({
-      query: `{ calendars: academic_calendars(where: { category: { _eq: "weekly" }, status: { _eq: "active" } }, limit: 1) { id companyId terms(where: { status: { _eq: "active" } }, order_by: { startDate: asc }, limit: 1) { startDate } }
+    `{ classes(where: { classType: { _eq: "regular" }, classStatus: { _eq: "open" }, status: { _eq: "active" }, company: { shortName: { _eq: "BME" } },
+         lessons: { lessonStatus: { _eq: "active" }, status: { _eq: "active" }, termId: { _is_null: false } } }, order_by: { id: asc }, limit: 1) {
+         id companyId branchId lessons(where: { lessonStatus: { _eq: "active" }, status: { _eq: "active" }, termId: { _is_null: false } }, order_by: { date: asc }, limit: 1) { date termId } } }`,
+  );
+  const c = classes[0]!;
+  const { users } = await graphql<{ users: Array<{ id: string }> }>(
+    baseUrl,
+    headers,
+    // the student with the fewest PAs, so a later run on the same server (BENCH_URL) bills someone else
+    `query($c: uuid!) { users(where: { type: { _eq: "student" }, status: { _eq: "active" }, companyId: { _eq: $c } }, order_by: [{ paymentAdvices_aggregate: { count: asc } }, { username: asc }], limit: 1) { id } }`,
+    { c: c.companyId },
+  );
+  const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Singapore" });
+  const plusDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86400_000).toISOString().slice(0, 10);
+  const fields = {
+    studentId: users[0]!.id, companyId: c.companyId, branchId: c.branchId, issueDate: today, dueDate: plusDays(14), qrExpiryDate: plusDays(30), hasExpiryDate: true,
+    isRegistrationFee: false, gst: 9, remarks: null,
+    classInformations: [{
+      id: c.id, lessonStartDate: c.lessons[0]!.date, termIds: [c.lessons[0]!.termId], discountIds: [], quantityAdditionalLesson: 0, additionalDiscount: 0, booterClassIds: [],
+      otherPayments: [], deductions: [], deposits: [], deductedDeposit: [], isDeductedDeposit: false,
+    }],
+  };
+  const draft = await fetch(`${baseUrl}/api/v2/finances/payment-advices/init`, { method: "POST", headers, body: JSON.stringify(fields) });
+  if (draft.status !== 201) throw new Error(`PA draft answered ${draft.status}: ${await draft.text()}`);
+  const { id, updatedAt } = ((await draft.json()) as { data: { id: string; updatedAt: string } }).data;
+  const t = performance.now();
+  const res = await fetch(`${baseUrl}/api/v2/finances/payment-advices/${id}`, { method: "PUT", headers, body: JSON.stringify({ ...fields, action: "issue", updatedAt }) });
+  const ms = performance.now() - t;
+  if (res.status !== 200) throw new Error(`issue PA answered ${res.status}: ${await res.text()}`);
+  return ms;
+}
+
+async function createClassServerTime(baseUrl: string, headers: Headers): Promise<number> {
+  const data = await graphql<{ calendars: Array<{ id: string; companyId: string; terms: Array<{ startDate: string }> }>; tutors: Array<{ id: string }> }>(
+    baseUrl,
+    headers,
+    `{ calendars: academic_calendars(where: { category: { _eq: "weekly" }, status: { _eq: "active" } }, limit: 1) { id companyId terms(where: { status: { _eq: "active" } }, order_by: { startDate: asc }, limit: 1) { startDate } }
         tutors: users(where: { role: { _eq: "fulltime_tutor" } }, limit: 1) { id } }`,
-    }),
-  });
-  const { data } = (await gql.json()) as { data: { calendars: Array<{ id: string; companyId: string; terms: Array<{ startDate: string }> }>; tutors: Array<{ id: string }> } };
+  );
   const cal = data.calendars[0]!;
-  const ids = await fetch(`${baseUrl}/v1/graphql`, {
-    method: "POST",
+  const more = await graphql<{ programs: Array<{ id: string }>; classrooms: Array<{ id: string; branchId: string }>; earlier: Array<{ id: string }> }>(
+    baseUrl,
     headers,
-    body: JSON.stringify({
-      query: `query($c: uuid!) { programs(where: { companyId: { _eq: $c }, status: { _eq: "active" } }, limit: 1) { id } classrooms(where: { branch: { companyId: { _eq: $c } }, status: { _eq: "active" } }, limit: 1) { id branchId } }`,
-      variables: { c: cal.companyId },
-    }),
-  });
-  const more = ((await ids.json()) as { data: { programs: Array<{ id: string }>; classrooms: Array<{ id: string; branchId: string }> } }).data;
+    `query($c: uuid!) { programs(where: { companyId: { _eq: $c }, status: { _eq: "active" } }, limit: 1) { id } classrooms(where: { branch: { companyId: { _eq: $c } }, status: { _eq: "active" } }, limit: 1) { id branchId }
+       earlier: classes(where: { name: { _eq: "Bench class" } }) { id } }`,
+    { c: cal.companyId },
+  );
+  // Each run on the same server (BENCH_URL) books its own half hour, before 23:00, so the classroom is free.
+  const minutes = 23 * 60 - 30 * more.earlier.length;
+  const at = (m: number) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
   const body = {
     name: "Bench class", programId: more.programs[0]!.id, academicCalendarId: cal.id, branchId: more.classrooms[0]!.branchId, classroomId: more.classrooms[0]!.id,
-    tutorIds: [data.tutors[0]!.id], startDate: cal.terms[0]!.startDate, sessions: [{ startTime: "23:00", endTime: "23:30" }],
+    tutorIds: [data.tutors[0]!.id], startDate: cal.terms[0]!.startDate, sessions: [{ startTime: at(minutes), endTime: at(minutes + 30) }],
   };
   const t = performance.now();
   const res = await fetch(`${baseUrl}/api/v2/classes`, { method: "POST", headers, body: JSON.stringify(body) });

@@ -1,6 +1,6 @@
-import { lazy } from "react";
 import { SolutionOutlined } from "@ant-design/icons";
 import { defineResource, text, enumOf, relation, phone, email } from "../src/framework/declare.ts";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { labelsOf } from "../src/domain/enumLabels.ts";
 
 /**
@@ -36,10 +36,10 @@ export const students = defineResource({
     status: enumOf("Status", labelsOf("users", "status")),
   },
   pages: {
-    list: lazy(() => import("../src/pages/students/StudentListPage.tsx")),
-    create: lazy(() => import("../src/pages/students/StudentWizardPage.tsx")),
-    edit: lazy(() => import("../src/pages/students/StudentEditAccountPage.tsx")),
-    show: lazy(() => import("../src/pages/students/StudentViewPage.tsx")),
+    list: lazyPage(() => import("../src/pages/students/StudentListPage.tsx")),
+    create: lazyPage(() => import("../src/pages/students/StudentWizardPage.tsx")),
+    edit: lazyPage(() => import("../src/pages/students/StudentEditAccountPage.tsx")),
+    show: lazyPage(() => import("../src/pages/students/StudentViewPage.tsx")),
   },
 });
 
@@ -55,5 +55,5 @@ export const studentAccounts = defineResource({
   deletable: false,
   recordLabel: "fullName",
   fields: { fullName: text("Name") },
-  pages: { edit: lazy(() => import("../src/pages/students/StudentWizardPage.tsx")) },
+  pages: { edit: lazyPage(() => import("../src/pages/students/StudentWizardPage.tsx")) },
 });

@@ -28,6 +28,8 @@ import { authorizedFetch } from "./api.ts";
 import { loginPathFor } from "./auth.ts";
 import { startConnectionWatch } from "./connection.ts";
 
+export { preloadPageFor } from "./pages.ts";
+
 // Uploads from generated forms go through the same token refresh as every other REST call.
 configureFramework({ apiFetch: authorizedFetch });
 

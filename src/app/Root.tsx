@@ -10,7 +10,7 @@ import { matchAppRoute } from "./routes.ts";
 import { hasSession } from "./session.ts";
 import { loginPathFor } from "./auth.ts";
 import { startSignedInCalls } from "./signedInCalls.ts";
-import { loadSignedInApp } from "./appChunk.ts";
+import { loadSignedInApp, preloadRoutePage } from "./appChunk.ts";
 import NotFound from "../pages/not-found/NotFound.tsx";
 import { LayoutSkeleton } from "../layout/LayoutSkeleton.tsx";
 
@@ -35,6 +35,7 @@ function SignedInArea() {
   if (!known) return <NotFound />;
   if (!hasSession()) return <Navigate to={loginPathFor(pathname, search)} replace />;
   startSignedInCalls();
+  preloadRoutePage(pathname);
   // The frame, not a blank spinner, while the app's code downloads: it is the first paint of a signed-in page.
   return (
     <Suspense fallback={<LayoutSkeleton />}>

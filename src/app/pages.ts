@@ -9,7 +9,7 @@ import type { ResourceProps } from "@refinedev/core";
 import { routeShape } from "./routes.ts";
 
 interface FrameworkModule {
-  resourcePages?: (resources: unknown) => { path: string; element: ReactElement }[];
+  resourcePages?: (resources: unknown) => { path: string; element: ReactElement; preload?: () => Promise<unknown> }[];
   refineResources?: (resources: unknown) => ResourceProps[];
 }
 
@@ -19,18 +19,20 @@ const registries = import.meta.glob<{ resources?: unknown }>("../../resources/in
 const framework: FrameworkModule | undefined = Object.values(frameworks)[0];
 const resources: unknown = Object.values(registries)[0]?.resources;
 
-function loadPages(): Map<string, ReactElement> {
-  const pages = new Map<string, ReactElement>();
-  if (!framework?.resourcePages || resources === undefined) return pages;
-  for (const p of framework.resourcePages(resources)) pages.set(routeShape(p.path), p.element);
-  return pages;
-}
+const routePages = framework?.resourcePages && resources !== undefined ? framework.resourcePages(resources) : [];
 
-export const pageByShape: ReadonlyMap<string, ReactElement> = loadPages();
+export const pageByShape: ReadonlyMap<string, ReactElement> = new Map(routePages.map((p) => [routeShape(p.path), p.element]));
+
+const preloadByShape = new Map(routePages.flatMap((p) => (p.preload ? [[routeShape(p.path), p.preload] as const] : [])));
 
 export const refineResourceList: ResourceProps[] =
   framework?.refineResources && resources !== undefined ? framework.refineResources(resources) : [];
 
 export function pageFor(path: string): ReactElement | undefined {
   return pageByShape.get(routeShape(path));
+}
+
+/** Starts downloading the page of `path` (its chunk and theirs), when the page has a known loader. */
+export function preloadPageFor(path: string): void {
+  preloadByShape.get(routeShape(path))?.().catch(() => undefined); // a failure is the page's own load to handle
 }

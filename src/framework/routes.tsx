@@ -8,9 +8,15 @@ import type { ResourceProps } from "@refinedev/core";
 import type { PageKind, Resource } from "./types.ts";
 import { registerResources } from "./registry.ts";
 
-/** A lazy chunk that reloads the page once when it fails to load (a new deployment replaced it). */
+/** A page's chunk loader, started ahead of the page's first render (`preloadOf`). */
+export type PagePreload = () => Promise<unknown>;
+
+/**
+ * A lazy chunk that reloads the page once when it fails to load (a new deployment replaced it); `preload`
+ * starts its download before it renders (the app shell starts the opened route's page beside its own code).
+ */
 export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
+  const page = lazy(() =>
     load().catch((error: unknown) => {
       const key = "framework-chunk-reload";
       if (typeof window !== "undefined" && !sessionStorage.getItem(key)) {
@@ -21,11 +27,18 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
       throw error;
     }),
   );
+  return Object.assign(page, { preload: load as PagePreload });
+}
+
+/** The chunk loader of a page made with `lazyPage`, if it has one. */
+function preloadOf(page: unknown): PagePreload | undefined {
+  return (page as { preload?: PagePreload } | undefined)?.preload;
 }
 
 const GeneratedList = lazyPage(() => import("./pages/ListPage.tsx"));
 const GeneratedForm = lazyPage(() => import("./pages/FormPage.tsx"));
 const GeneratedShow = lazyPage(() => import("./pages/ShowPage.tsx"));
+const GENERATED: Record<PageKind, { preload: PagePreload }> = { list: GeneratedList, create: GeneratedForm, edit: GeneratedForm, show: GeneratedShow };
 
 const spinner = <Spin size="large" style={{ display: "block", margin: "64px auto" }} />;
 
@@ -49,18 +62,27 @@ export interface ResourceRoute {
   resource: string;
   /** The generated page kind, or "more" for a page of `morePages`. */
   page: PageKind | "more";
+  /** Starts the page's chunk download: generated pages and hand-written ones made with `lazyPage`. */
+  preload?: PagePreload;
 }
 
 /** One route per path the resources serve, their `morePages` included. */
 export function resourcePages(resources: readonly Resource[]): ResourceRoute[] {
   registerResources(resources);
   return resources.flatMap((r) => [
-    ...PAGE_KINDS.filter((k) => r.routes[k]).map((k) => ({ path: r.routes[k]!, element: pageElement(r, k), resource: r.table, page: k })),
+    ...PAGE_KINDS.filter((k) => r.routes[k]).map((k) => ({
+      path: r.routes[k]!,
+      element: pageElement(r, k),
+      resource: r.table,
+      page: k,
+      preload: r.pages?.[k] ? preloadOf(r.pages[k]) : GENERATED[k].preload,
+    })),
     ...Object.entries(r.morePages ?? {}).map(([path, page]) => ({
       path,
       element: <Suspense fallback={spinner}>{createElement(page, { resource: r })}</Suspense>,
       resource: r.table,
       page: "more" as const,
+      preload: preloadOf(page),
     })),
   ]);
 }

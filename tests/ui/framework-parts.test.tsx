@@ -96,6 +96,12 @@ describe("resources → GraphQL selections, routes and Refine entries", () => {
       "/enquiry/:id/update",
     ]);
   });
+  it("a route's page chunk can be started before the page renders: a generated list and the hand-written Create Account wizard", async () => {
+    const routes = resourcePages(resources);
+    const preloaded = (path: string) => routes.find((r) => r.path === path)?.preload?.() as Promise<{ default: unknown }> | undefined;
+    expect((await preloaded("/branch"))?.default).toBe((await import("../../src/framework/pages/ListPage.tsx")).default);
+    expect((await preloaded("/student-management/create-account"))?.default).toBe((await import("../../src/pages/students/StudentWizardPage.tsx")).default);
+  });
   it("Refine entries name the table, use :id for the record and carry label, icon and menu group", () => {
     const entries = refineResources(resources);
     const company = entries.find((e) => e.name === "companies")!;
