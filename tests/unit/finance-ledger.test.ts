@@ -45,9 +45,9 @@ const T = PA.totalPayable;
 describe("posting rules (FINANCE.md §7)", () => {
   it("revenue recognised by class and month: each part's difference on lines naming it, a part recognised before the split taken back", () => {
     const lines = revenueRecognisedByPart([
-      { classId: "c1", revenueMonth: "2026-10-01", target: 12000, posted: 0 },
-      { classId: null, revenueMonth: "2026-11-01", target: 3000, posted: 1000 },
-      { classId: null, revenueMonth: null, target: 0, posted: 5000 },
+      { classId: "c1", revenueMonth: "2026-10-01", figure: "recognised", target: 12000, posted: 0 },
+      { classId: null, revenueMonth: "2026-11-01", figure: "recognised", target: 3000, posted: 1000 },
+      { classId: null, revenueMonth: null, figure: "recognised", target: 0, posted: 5000 },
     ]);
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ revenue_recognised: 12000 + 2000 - 5000, revenue_deferred: -(12000 + 2000 - 5000) });
