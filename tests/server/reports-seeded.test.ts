@@ -9,6 +9,7 @@ import { api, signIn, startTestServer, type TestServer } from "../support/auth.t
 import { moneyModelViolations } from "../support/moneyModel.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { revenueLinesSql } from "../../server/finance/revenueLines.ts";
+import { readWithoutJit } from "../../server/db/jit.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { MAX_REPORT_PAGE_SIZE, type ReportResult } from "../../src/domain/reports.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
@@ -149,14 +150,14 @@ describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) =>
     const shown = byKey((await report("revenue")).rows.map((r) => ({ key: `${r.month} ${r.programme}`, billed: String(r.billed), credited: String(r.credited), recognised: String(r.recognised), deferred: String(r.deferred) })));
     const name = `coalesce(to_char(month, 'YYYY-MM'), 'No lessons') || ' ' || case when fees then '${FEES}' else coalesce(p.name, '--') end`;
     // the model (what the report showed before it read the ledger): billed and credited from the PAs' lines, recognised when held
-    const { rows: model } = await server.db.query<Row>(
+    const { rows: model } = await readWithoutJit(server.db, (tx) => tx.query<Row>(
       `with ${revenueLinesSql(`pa."issueDate" between $1::date and $2::date`)},
        x as (select date_trunc('month', date) as month, class_id is null as fees, class_id::uuid as class_id, cents, credited, held from revenue_lines)
        select ${name} as key, sum(cents)::text as billed, sum(credited)::text as credited, coalesce(sum(cents - credited) filter (where held), 0)::text as recognised,
          coalesce(sum(cents - credited) filter (where not held), 0)::text as deferred
        from x left join classes c on c.id = x.class_id left join programs p on p.id = c."programId" group by 1`,
       [from, to],
-    );
+    ));
     const { rows: ledger } = await server.db.query<Row>(
       `with x as (
          select l."revenueMonth" as month, l."classId" is null as fees, l."classId",
