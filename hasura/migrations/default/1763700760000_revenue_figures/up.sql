@@ -5,7 +5,7 @@
 -- revenue_deferred without a class or month; the recognition entry in the same transaction allocates what they moved
 -- to the parts the revenue model has, against an untagged line of revenue_deferred, and moves a figure between parts
 -- when the model's split moves (fees dated on payment, lessons delivered, a credit from deferred to recognised lessons).
-alter table journal_lines add column "revenueFigure" text check ("revenueFigure" in ('billed', 'credited'));
+alter table journal_lines add column "revenueFigure" text check (char_length("revenueFigure") <= 16 and "revenueFigure" in ('billed', 'credited'));
 
 -- What the report sums, per company, PA issue day, programme (fees apart) and revenue month: a statement-level trigger
 -- on journal_lines (insert-only) appends each statement's sums in the same transaction, and the daily recognition run
