@@ -21,6 +21,7 @@ import {
   receiptVoided,
   refundRefunded,
   revenueRecognisedByPart,
+  type RecognitionPart,
   type AlreadyCredited,
   type CreditNoteFigures,
   type LedgerLine,
@@ -65,17 +66,17 @@ export async function writeEntries(tx: Queryable, entries: readonly Entry[]): Pr
        insert into journal_entries (id, "companyId", "studentId", day, operation, "documentType", "documentId", "documentNumber", "createdBy", "updatedBy")
        select id, "companyId", "studentId", day, operation, "documentType", "documentId", "documentNumber", "createdBy", "createdBy"
        from json_to_recordset($1::text::json) as x(id uuid, "companyId" uuid, "studentId" uuid, day date, operation text, "documentType" text, "documentId" uuid, "documentNumber" text, "createdBy" uuid))
-     insert into journal_lines ("entryId", "companyId", "studentId", day, account, method, debit, credit, "classId", "revenueMonth", "createdBy", "updatedBy")
-     select "entryId", "companyId", "studentId", day, account, method, debit, credit, "classId", "revenueMonth", "createdBy", "createdBy"
+     insert into journal_lines ("entryId", "companyId", "studentId", day, account, method, debit, credit, "classId", "revenueMonth", "revenueFigure", "createdBy", "updatedBy")
+     select "entryId", "companyId", "studentId", day, account, method, debit, credit, "classId", "revenueMonth", "revenueFigure", "createdBy", "createdBy"
      from json_to_recordset($2::text::json) as x("entryId" uuid, "companyId" uuid, "studentId" uuid, day date, account text, method text, debit numeric, credit numeric,
-       "classId" uuid, "revenueMonth" date, "createdBy" uuid)`,
+       "classId" uuid, "revenueMonth" date, "revenueFigure" text, "createdBy" uuid)`,
     [
       JSON.stringify(real.map((e) => ({ id: e.id, ...e.head }))),
       JSON.stringify(
         real.flatMap((e) =>
           e.lines.map((l) => ({
             entryId: e.id, companyId: e.head.companyId, studentId: e.head.studentId, day: e.head.day, account: l.account, method: l.method,
-            debit: centsToNumeric(l.debit), credit: centsToNumeric(l.credit), classId: l.classId ?? null, revenueMonth: l.revenueMonth ?? null, createdBy: e.head.createdBy,
+            debit: centsToNumeric(l.debit), credit: centsToNumeric(l.credit), classId: l.classId ?? null, revenueMonth: l.revenueMonth ?? null, revenueFigure: l.revenueFigure ?? null, createdBy: e.head.createdBy,
           })),
         ),
       ),
@@ -112,54 +113,57 @@ export interface RecognitionGap {
   name: string | null;
   companyId: string;
   studentId: string;
-  /** Its class (null: the PA's fees) and month whose recognised revenue differs. */
+  /** Its class (null: the PA's fees) and month whose figure differs. */
   classId: string | null;
   revenueMonth: string | null;
-  /** What the revenue model recognises on it today (server/finance/revenueLines.ts). */
+  /** Which of the revenue report's figures differs: billed, credited or recognised. */
+  figure: RecognitionPart["figure"];
+  /** What the revenue model states for it today (server/finance/revenueLines.ts). */
   target: Cents;
-  /** What the PA's recognition entries recognised on it so far. */
+  /** What the PA's recognition entries state for it so far. */
   posted: Cents;
 }
 
 /**
- * The parts (class and month) of the PAs (of the students given, or all) whose revenue recognised in the ledger
- * differs from what the revenue model recognises today: live PAs by the model, voided, withdrawn and deleted ones at
- * zero, lines posted before the split (no class, no month) at zero.
+ * The figures (billed, credited, recognised) of each class and month of the PAs (of the students given, or all) whose
+ * ledger lines differ from what the revenue model states today: live PAs by the model, voided, withdrawn and deleted
+ * ones at zero, recognition lines posted before the split (no class, no month) at zero.
  */
 export async function recognitionGaps(db: Queryable, studentIds: readonly string[] | null): Promise<RecognitionGap[]> {
   // Two statements, not `$1 is null or …`: a prepared statement's generic plan for that scans every PA (~0.3 s a
   // PA issued at scale 20000, the billing run's cost), where the students' own filter uses their index; so does the
   // entries' (documentType, documentId) index, once the type is named (without it: a scan of every entry, ~0.15 s).
   const mine = studentIds === null ? `$1::uuid[] is null` : `pa."studentId" = any($1::uuid[])`;
-  const { rows } = await db.query<{ id: string; name: string | null; companyId: string; studentId: string; classId: string | null; revenueMonth: string | null; target: string; posted: string }>(
+  const { rows } = await db.query<{ id: string; name: string | null; companyId: string; studentId: string; classId: string | null; revenueMonth: string | null; figure: RecognitionPart["figure"]; target: string; posted: string }>(
     `with ${revenueLinesSql(mine)},
      parts as (
-       select pa, class_id::uuid as class_id, date_trunc('month', date)::date as month, sum(cents - credited) as target, 0::numeric as posted
-       from revenue_lines where held group by 1, 2, 3
+       select pa, class_id::uuid as class_id, date_trunc('month', date)::date as month, figure, target, 0::numeric as posted
+       from revenue_lines cross join lateral (values ('billed', cents), ('credited', credited), ('recognised', case when held then cents - credited else 0 end)) v(figure, target)
        union all
-       select e."documentId", l."classId", l."revenueMonth", 0, sum(l.credit - l.debit) * 100
+       select e."documentId", l."classId", l."revenueMonth", coalesce(l."revenueFigure", 'recognised'), 0,
+         sum(case when l."revenueFigure" = 'credited' then l.debit - l.credit else l.credit - l.debit end) * 100
        from journal_entries e join journal_lines l on l."entryId" = e.id
-       where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised'
+       where e.operation = 'revenue_recognised' and (l.account = 'revenue_recognised' or l."revenueFigure" is not null)
          and ${studentIds === null ? `$1::uuid[] is null` : `e."documentType" = 'payment_advice' and e."documentId" in (select p.id from payment_advices p where p."studentId" = any($1::uuid[]))`}
-       group by 1, 2, 3
+       group by 1, 2, 3, 4
      ), gaps as (
-       select pa, class_id, month, sum(target) as target, sum(posted) as posted from parts group by 1, 2, 3 having sum(target) <> sum(posted)
+       select pa, class_id, month, figure, sum(target) as target, sum(posted) as posted from parts group by 1, 2, 3, 4 having sum(target) <> sum(posted)
      )
-     select pa.id, pa.name, pa."companyId", pa."studentId", g.class_id as "classId", g.month::text as "revenueMonth",
+     select pa.id, pa.name, pa."companyId", pa."studentId", g.class_id as "classId", g.month::text as "revenueMonth", g.figure,
        (g.target / 100.0)::numeric(14,2)::text as target, (g.posted / 100.0)::numeric(14,2)::text as posted
      from gaps g join payment_advices pa on pa.id = g.pa
-     order by pa."studentId", pa.id, g.class_id nulls first, g.month nulls first`,
+     order by pa."studentId", pa.id, g.class_id nulls first, g.month nulls first, g.figure`,
     [studentIds],
   );
   return rows.map((r) => ({
-    paymentAdviceId: r.id, name: r.name, companyId: r.companyId, studentId: r.studentId, classId: r.classId, revenueMonth: r.revenueMonth, target: cents(r.target), posted: cents(r.posted),
+    paymentAdviceId: r.id, name: r.name, companyId: r.companyId, studentId: r.studentId, classId: r.classId, revenueMonth: r.revenueMonth, figure: r.figure, target: cents(r.target), posted: cents(r.posted),
   }));
 }
 
 /**
- * Recognition entries for the students given (the caller holds their locks): one per PA whose recognised revenue
- * differs from the model's in any class and month, dated today, moving each part's difference between
- * revenue_deferred and revenue_recognised on lines naming the part. Idempotent: a second run the same day finds
+ * Recognition entries for the students given (the caller holds their locks): one per PA whose figures differ from
+ * the model's in any class and month, dated today, moving each part's difference on lines naming the part
+ * (`revenueRecognisedByPart`). Idempotent: a second run the same day finds
  * nothing to move. Returns how many entries were written.
  */
 export async function recogniseRevenue(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<number> {

@@ -152,8 +152,9 @@ async function backfillRefunds(tx: Queryable, size: number): Promise<number> {
 
 /**
  * Brings every PA's revenue recognition up to date (lessons delivered since the last run): the server runs it when
- * the Singapore day changes, `npm run reconcile` before it checks, start-up when the mark says it must. Students a
- * window of users at a time (one read of every PA's gap took 148 s on the 100k database), then the mark is set.
+ * the Singapore day changes and once it listens on a day no run has begun (the mark), `npm run reconcile` before it
+ * checks. Students a window of users at a time (one read of every PA's gap took 148 s on the 100k database), then the
+ * mark is set and the revenue report's appended sums are folded to one row per key.
  */
 export async function recogniseAllRevenue(db: Db, window = BACKFILL_WINDOW): Promise<number> {
   const started = (await db.query<{ day: string; at: string }>(`select ${SG_DAY("now()")} as day, now()::text as at`)).rows[0]!;
@@ -163,6 +164,7 @@ export async function recogniseAllRevenue(db: Db, window = BACKFILL_WINDOW): Pro
      on conflict (id) do update set day = excluded.day, "startedAt" = excluded."startedAt"`,
     [started.day, started.at],
   );
+  await db.query(`select app_internal.revenue_summary_compact()`);
   return posted;
 }
 

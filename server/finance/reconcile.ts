@@ -100,16 +100,16 @@ async function paymentAdvices(db: Queryable, students: Students): Promise<Differ
   return out;
 }
 
-/** Each PA's revenue recognised in the ledger, class by class and month by month, is what the revenue model recognises today (voided ones: nothing). */
+/** Each PA's revenue billed, credited and recognised in the ledger, class by class and month by month, is what the revenue model states today (voided ones: nothing). */
 async function revenueRecognised(db: Queryable | Db, students: Students): Promise<Difference[]> {
   const gaps = await readWithoutJit(db, (tx) => recognitionGaps(tx, students));
   if (!gaps.length) return [];
   const { rows } = await db.query<{ id: string; name: string }>(`select id::text, name from classes`);
   const className = new Map(rows.map((r) => [r.id, r.name]));
   return gaps.map((g) => ({
-    check: "revenue recognised = revenue model",
+    check: `revenue ${g.figure} = revenue model`,
     subject: g.name ?? g.paymentAdviceId,
-    message: `${g.classId === null ? (g.revenueMonth === null ? "recognised before the split by class and month" : "fees") : (className.get(g.classId) ?? g.classId)}${g.revenueMonth ? ` in ${g.revenueMonth.slice(0, 7)}` : ""}: ${money(g.posted)} recognised in the ledger, ${money(g.target)} by the lessons delivered and fees due (less credits)`,
+    message: `${g.classId === null ? (g.revenueMonth === null ? "recognised before the split by class and month" : "fees") : (className.get(g.classId) ?? g.classId)}${g.revenueMonth ? ` in ${g.revenueMonth.slice(0, 7)}` : ""}: ${money(g.posted)} ${g.figure} in the ledger, ${money(g.target)} by the documents, lessons delivered and fees due`,
   }));
 }
 
@@ -361,6 +361,32 @@ async function paListingDays(db: Queryable): Promise<Difference[]> {
   return rows.map((r) => ({ check: "PA listing's sums per issue day = the PAs", subject: r.day, message: `${r.paymentStatus}: ${r.stored} stored, ${r.counted} counted` }));
 }
 
+/** The revenue report's stored sums (app_internal.revenue_summary) = the journal lines they sum; a whole check (the sums are not per student). */
+async function revenueSummary(db: Queryable, students: Students): Promise<Difference[]> {
+  if (students !== null) return [];
+  const { rows } = await db.query<{ issueDate: string; programme: string | null; month: string | null; billed: string; credited: string; recognised: string }>(
+    `with both_sides as (
+       select "companyId", "issueDate", "programId", fees, "revenueMonth", billed, credited, recognised from app_internal.revenue_summary
+       union all
+       select pa."companyId", pa."issueDate", c."programId", l."classId" is null, l."revenueMonth",
+         -coalesce(sum(l.credit - l.debit) filter (where l."revenueFigure" = 'billed'), 0), -coalesce(sum(l.debit - l.credit) filter (where l."revenueFigure" = 'credited'), 0),
+         -coalesce(sum(l.credit - l.debit) filter (where l.account = 'revenue_recognised'), 0)
+       from journal_lines l join journal_entries e on e.id = l."entryId" join payment_advices pa on pa.id = e."documentId" left join classes c on c.id = l."classId"
+       where e.operation = 'revenue_recognised' and e."documentType" = 'payment_advice' and pa."issueDate" is not null and (l."revenueFigure" is not null or l.account = 'revenue_recognised')
+       group by 1, 2, 3, 4, 5
+     )
+     select b."issueDate"::text as "issueDate", case when b.fees then 'fees' else p.name end as programme, to_char(b."revenueMonth", 'YYYY-MM') as month,
+       sum(b.billed)::text as billed, sum(b.credited)::text as credited, sum(b.recognised)::text as recognised
+     from both_sides b left join programs p on p.id = b."programId"
+     group by b."companyId", b."issueDate", b."programId", b.fees, b."revenueMonth", p.name having sum(b.billed) <> 0 or sum(b.credited) <> 0 or sum(b.recognised) <> 0`,
+  );
+  return rows.map((r) => ({
+    check: "revenue report's sums = the ledger lines",
+    subject: `${r.issueDate} ${r.programme ?? "--"} ${r.month ?? "No lessons"}`,
+    message: `stored minus the lines: billed ${r.billed}, credited ${r.credited}, recognised ${r.recognised}`,
+  }));
+}
+
 /**
  * Every difference found, in the order of the checks. `students`: only their documents and balances (the numbers
  * are checked whole: a gap is the company's) — the randomised workflow's check after each sequence, with a whole
@@ -368,7 +394,7 @@ async function paListingDays(db: Queryable): Promise<Difference[]> {
  */
 export async function reconcile(db: Queryable, students: Students = null): Promise<Difference[]> {
   const out: Difference[] = [];
-  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths, paListingDays]) out.push(...(await check(db, students)));
+  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths, paListingDays, revenueSummary]) out.push(...(await check(db, students)));
   return out;
 }
 

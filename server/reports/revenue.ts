@@ -9,9 +9,11 @@
  * What was credited back on the PA (issued or used suspension credit notes, refunded withdrawal lessons, both
  * before GST) reduces its deferred revenue first, from its latest lines, then its recognised revenue, so for every
  * PA and in total: billed − credited = recognised to date + deferred.
- * Billed and credited come from the lines of server/finance/revenueLines.ts; recognised comes from the ledger: the
- * recognition entries' lines, each naming its class and month (the entries post from the same lines, and
- * `npm run reconcile` checks each PA's class and month in the ledger against them); deferred is the rest.
+ * The report sums the ledger (FINANCE.md §7): the recognition entries' lines name the class and month of each figure —
+ * billed and credited on revenue_deferred, recognised on revenue_recognised — posted from the model's lines
+ * (server/finance/revenueLines.ts; `npm run reconcile` checks each PA's class and month in the ledger against them),
+ * summed per PA issue day, company, programme and month in app_internal.revenue_summary; deferred is the rest.
+ * `revenueByPa` reads the model itself: what the identity of §6 is checked on, PA by PA.
  */
 import type { Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
@@ -39,24 +41,15 @@ export async function revenueByPa(db: Queryable, f: ReportFilters): Promise<Arra
 }
 
 export async function revenueReport(db: Queryable, f: ReportFilters): Promise<ReportResult> {
-  // billed and credited by the model's lines; recognised by the ledger's recognition lines (their class and month)
-  const { rows } = await readWithoutJit(db, (tx) => tx.query<Figures & { month: string | null; programme: string | null; fees: boolean }>(
-    `with ${REVENUE_LINES},
-     parts as (
-       select to_char(x.date, 'YYYY-MM') as month, x.class_id::uuid as class_id, x.cents as billed, x.credited, 0::numeric as recognised, true as billing
-       from revenue_lines x
-       union all
-       select to_char(l."revenueMonth", 'YYYY-MM'), l."classId", 0, 0, (l.credit - l.debit) * 100, false
-       from journal_entries e join journal_lines l on l."entryId" = e.id
-       where e.operation = 'revenue_recognised' and l.account = 'revenue_recognised' and e."documentId" in (select id from pas)
-     )
-     select x.month, p.name as programme, x.class_id is null as fees,
-       (sum(x.billed) / 100.0)::numeric(14,2)::text as billed, (sum(x.credited) / 100.0)::numeric(14,2)::text as credited,
-       (sum(x.recognised) / 100.0)::numeric(14,2)::text as recognised, (sum(x.billed - x.credited - x.recognised) / 100.0)::numeric(14,2)::text as deferred
-     from parts x left join classes c on c.id = x.class_id left join programs p on p.id = c."programId"
-     group by 1, 2, 3 having bool_or(x.billing) or sum(x.recognised) <> 0 order by 1 nulls last, 3, 2`,
+  // the ledger's figures by month and programme, summed per PA issue day in the same transaction as the lines
+  const { rows } = await db.query<Figures & { month: string | null; programme: string | null; fees: boolean }>(
+    `select to_char(s."revenueMonth", 'YYYY-MM') as month, p.name as programme, s.fees,
+       sum(s.billed)::text as billed, sum(s.credited)::text as credited, sum(s.recognised)::text as recognised, sum(s.billed - s.credited - s.recognised)::text as deferred
+     from app_internal.revenue_summary s left join programs p on p.id = s."programId"
+     where s."issueDate" between $1::date and $2::date and ($3::uuid is null or s."companyId" = $3)
+     group by 1, 2, 3 having sum(s.billed) <> 0 or sum(s.credited) <> 0 or sum(s.recognised) <> 0 order by 1 nulls last, 3, 2`,
     [f.from, f.to, f.companyId],
-  ));
+  );
   const cents = (v: string) => numericToCents(v) ?? 0;
   const lines = rows.map((r) => ({ month: r.month ?? "No lessons", programme: r.fees ? FEES_LINE : (r.programme ?? "--"), billed: r.billed, credited: r.credited, recognised: r.recognised, deferred: r.deferred }));
   const sum = (k: "billed" | "credited" | "recognised" | "deferred") => centsToNumeric(lines.reduce((s, l) => s + cents(l[k]), 0));

@@ -280,8 +280,8 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
       writeEntries(tx, [{
         head: { companyId: pa.companyId, studentId: e.studentId, day: todayInSingapore(), operation: "revenue_recognised", documentType: "payment_advice", documentId: pa.id, documentNumber: pa.name, createdBy: null },
         lines: revenueRecognisedByPart([
-          ...split.map((p) => ({ classId: p.classId, revenueMonth: p.month, target: 0, posted: p.amount })),
-          { classId: null, revenueMonth: null, target: split.reduce((s, p) => s + p.amount, 0), posted: 0 },
+          ...split.map((p) => ({ classId: p.classId, revenueMonth: p.month, figure: "recognised" as const, target: 0, posted: p.amount })),
+          { classId: null, revenueMonth: null, figure: "recognised" as const, target: split.reduce((s, p) => s + p.amount, 0), posted: 0 },
         ]),
       }]),
     );

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
 import { moneyModelViolations } from "../support/moneyModel.ts";
-import { numericToCents } from "../../src/domain/money.ts";
+import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
+import { revenueLinesSql } from "../../server/finance/revenueLines.ts";
+import { readWithoutJit } from "../../server/db/jit.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { MAX_REPORT_PAGE_SIZE, type ReportResult } from "../../src/domain/reports.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
@@ -139,6 +141,39 @@ describe.each(databaseLanes())("reports on the seeded demo data [%s]", (lane) =>
     const revenue = await report("revenue");
     const shown = new Map(revenue.rows.filter((r) => cents(r.recognised) !== 0).map((r) => [`${r.month} ${r.programme}`, cents(r.recognised)]));
     expect(shown).toEqual(new Map([...byRow].filter(([, v]) => v !== 0)));
+  });
+
+  it("revenue from the ledger on the demo data: the report's rows are the journal lines' billed, credited and recognised, and the same rows and cents as the revenue model's", async () => {
+    type Row = { key: string; billed: string; credited: string; recognised: string; deferred: string };
+    const FEES = "Fees (registration, material, other)";
+    const byKey = (rows: Row[]) => new Map(rows.map((r) => [r.key, [r.billed, r.credited, r.recognised, r.deferred].map(cents)]).filter(([, v]) => (v as number[]).some((x) => x !== 0)) as Array<[string, number[]]>);
+    const shown = byKey((await report("revenue")).rows.map((r) => ({ key: `${r.month} ${r.programme}`, billed: String(r.billed), credited: String(r.credited), recognised: String(r.recognised), deferred: String(r.deferred) })));
+    const name = `coalesce(to_char(month, 'YYYY-MM'), 'No lessons') || ' ' || case when fees then '${FEES}' else coalesce(p.name, '--') end`;
+    // the model (what the report showed before it read the ledger): billed and credited from the PAs' lines, recognised when held
+    const { rows: model } = await readWithoutJit(server.db, (tx) => tx.query<Row>(
+      `with ${revenueLinesSql(`pa."issueDate" between $1::date and $2::date`)},
+       x as (select date_trunc('month', date) as month, class_id is null as fees, class_id::uuid as class_id, cents, credited, held from revenue_lines)
+       select ${name} as key, sum(cents)::text as billed, sum(credited)::text as credited, coalesce(sum(cents - credited) filter (where held), 0)::text as recognised,
+         coalesce(sum(cents - credited) filter (where not held), 0)::text as deferred
+       from x left join classes c on c.id = x.class_id left join programs p on p.id = c."programId" group by 1`,
+      [from, to],
+    ));
+    const { rows: ledger } = await server.db.query<Row>(
+      `with x as (
+         select l."revenueMonth" as month, l."classId" is null as fees, l."classId",
+           coalesce(sum(l.credit - l.debit) filter (where l."revenueFigure" = 'billed'), 0) as billed, coalesce(sum(l.debit - l.credit) filter (where l."revenueFigure" = 'credited'), 0) as credited,
+           coalesce(sum(l.credit - l.debit) filter (where l.account = 'revenue_recognised'), 0) as recognised
+         from journal_entries e join journal_lines l on l."entryId" = e.id join payment_advices pa on pa.id = e."documentId"
+         where e.operation = 'revenue_recognised' and pa."issueDate" between $1::date and $2::date group by 1, 2, 3)
+       select ${name} as key, (sum(billed) * 100)::text as billed, (sum(credited) * 100)::text as credited, (sum(recognised) * 100)::text as recognised,
+         (sum(billed - credited - recognised) * 100)::text as deferred
+       from x left join classes c on c.id = x."classId" left join programs p on p.id = c."programId" group by 1`,
+      [from, to],
+    );
+    const inCents = (rows: Row[]) => byKey(rows.map((r) => ({ ...r, billed: centsToNumeric(Number(r.billed)), credited: centsToNumeric(Number(r.credited)), recognised: centsToNumeric(Number(r.recognised)), deferred: centsToNumeric(Number(r.deferred)) })));
+    expect(shown.size).toBeGreaterThan(10);
+    expect(shown).toEqual(inCents(ledger));
+    expect(shown).toEqual(inCents(model));
   });
 
   it("PA listing: balance = total − received on every live PA and in total; voided and withdrawn PAs listed, not summed", async () => {

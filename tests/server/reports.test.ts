@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseLanes, recordingDb } from "../support/db.ts";
 import { api, signIn, startTestServer, type TestServer } from "../support/auth.ts";
-import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type ClassPick } from "../support/finance.ts";
+import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type ClassPick, type Enrolment } from "../support/finance.ts";
 import { revenueByPa } from "../../server/reports/revenue.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
@@ -278,15 +278,10 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(cents(mine.billed)).toBe((await liveBilled(today, today)).get(pa.id));
   });
 
-  it("revenue: an issued suspension credit note reduces the PA's deferred revenue, not what was recognised", async () => {
-    const [e] = await enrolmentsWithLessonsAhead(server, 1);
-    const pa = await issuedPa(server, token.front_desk!, e!, e!.studentId);
-    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
-    expect(paid.statusCode, paid.body).toBe(201);
-    const figures = async () => (await revenueByPa(server.db, { from: today, to: today, companyId: null, branchId: null })).find((p) => p.paymentAdviceId === pa.id)!;
-    const before = await figures();
-    const [l1, l2] = e!.lessons;
-    const created = await api(server.app, "POST", "/credit-notes", token.front_desk, { type: "suspension", studentId: e!.studentId, classId: e!.id, startDate: l1!.date, endDate: l2!.date, reason: "Overseas trip" });
+  /** A suspension credit note for the enrolment's first two lessons ahead, from the receipt, taken through to issued: its record. */
+  const suspensionCreditNote = async (e: Enrolment, receiptId: string) => {
+    const [l1, l2] = e.lessons;
+    const created = await api(server.app, "POST", "/credit-notes", token.front_desk, { type: "suspension", studentId: e.studentId, classId: e.id, startDate: l1!.date, endDate: l2!.date, reason: "Overseas trip" });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.creditNoteId;
     const move = async (role: string, status: string, body: Record<string, unknown> = {}) => {
@@ -298,13 +293,103 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
       return res.json().data;
     };
     await move("front_desk", "awaiting_finance_action");
-    await move("finance_staff", "awaiting_finance_approval", { numberOfLesson: 2, receiptId: paid.json().data.receipt.id, reason: "Overseas trip" });
-    const cn = await move("finance_manager", "issued");
+    await move("finance_staff", "awaiting_finance_approval", { numberOfLesson: 2, receiptId, reason: "Overseas trip" });
+    return move("finance_manager", "issued");
+  };
+
+  it("revenue: an issued suspension credit note reduces the PA's deferred revenue, not what was recognised", async () => {
+    const [e] = await enrolmentsWithLessonsAhead(server, 1);
+    const pa = await issuedPa(server, token.front_desk!, e!, e!.studentId);
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const figures = async () => (await revenueByPa(server.db, { from: today, to: today, companyId: null, branchId: null })).find((p) => p.paymentAdviceId === pa.id)!;
+    const before = await figures();
+    const cn = await suspensionCreditNote(e!, paid.json().data.receipt.id);
     const after = await figures();
     expect(after.credited).toBe(cn.summary.subTotal);
     expect(after.recognised).toBe(before.recognised);
     expect(cents(after.deferred)).toBe(cents(before.deferred) - cents(cn.summary.subTotal));
     expect(cents(after.recognised) + cents(after.deferred) + cents(after.credited)).toBe(cents(after.billed));
+  });
+
+  it("revenue from the ledger: a PA issued, paid, credited and voided moves each month's billed, credited, recognised and deferred by its journal lines, to the cent", async () => {
+    const e = (await enrolmentsWithLessonsAhead(server, 2))[1]!;
+    type Figures = { billed: number; credited: number; recognised: number; deferred: number };
+    const FIGURES = ["billed", "credited", "recognised", "deferred"] as const;
+    const rowsOf = async () => new Map((await report("finance_manager", "revenue", `from=${today}&to=${today}`)).rows.map((r) => [`${r.month} ${r.programme}`, Object.fromEntries(FIGURES.map((k) => [k, cents(r[k])])) as Figures]));
+    /** What the report moved since `start`, row by row (rows that moved nothing left out). */
+    const movedSince = async (start: Map<string, Figures>) => {
+      const out = new Map<string, Figures>();
+      const now = await rowsOf();
+      for (const [key, row] of now) {
+        const was = start.get(key);
+        const d = Object.fromEntries(FIGURES.map((k) => [k, row[k] - (was?.[k] ?? 0)])) as Figures;
+        if (FIGURES.some((k) => d[k] !== 0)) out.set(key, d);
+      }
+      for (const [key, was] of start) if (!out.has(key) && !now.has(key)) out.set(key, Object.fromEntries(FIGURES.map((k) => [k, -was[k]])) as Figures);
+      return out;
+    };
+    /** The PA's own figures in the ledger: its recognition entries' lines by month and programme. */
+    const ledgerOf = async (paId: string) =>
+      new Map(
+        (
+          await server.db.query<{ key: string; billed: string; credited: string; recognised: string }>(
+            `select coalesce(to_char(l."revenueMonth", 'YYYY-MM'), 'No lessons') || ' ' || case when l."classId" is null then 'Fees (registration, material, other)' else p.name end as key,
+               coalesce(sum(l.credit - l.debit) filter (where l."revenueFigure" = 'billed'), 0)::text as billed, coalesce(sum(l.debit - l.credit) filter (where l."revenueFigure" = 'credited'), 0)::text as credited,
+               coalesce(sum(l.credit - l.debit) filter (where l.account = 'revenue_recognised'), 0)::text as recognised
+             from journal_entries e join journal_lines l on l."entryId" = e.id left join classes c on c.id = l."classId" left join programs p on p.id = c."programId"
+             where e.operation = 'revenue_recognised' and e."documentId" = $1 group by 1`,
+            [paId],
+          )
+        ).rows
+          .map((r) => [r.key, { billed: cents(r.billed), credited: cents(r.credited), recognised: cents(r.recognised), deferred: cents(r.billed) - cents(r.credited) - cents(r.recognised) }] as const)
+          .filter(([, f]) => FIGURES.some((k) => f[k] !== 0)),
+      );
+    const start = await rowsOf();
+    const pa = await issuedPa(server, token.front_desk!, e, e.studentId, { otherPayments: [{ name: "Material", amount: "30.00" }] });
+    // the model by hand: the card's total lesson by lesson (total ÷ lessons, a spare cent each on the first lessons), held up to today
+    const { rows: [card] } = await server.db.query<{ total: string; programme: string; dates: string[] }>(
+      `select c->'responses'->>'total' as total, p.name as programme,
+         (select json_agg(l.date::text order by l.date, l.id) from jsonb_array_elements_text(c->'responses'->'lessonIds') x join lessons l on l.id = x::uuid) as dates
+       from payment_advices pa cross join lateral jsonb_array_elements(pa."classInformations") c join classes k on k.id = (c->>'id')::uuid join programs p on p.id = k."programId"
+       where pa.id = $1`,
+      [pa.id],
+    );
+    const total = cents(card!.total);
+    const shares = card!.dates.map((d, k) => ({ month: d.slice(0, 7), held: d <= today, cents: Math.floor(total / card!.dates.length) + (k < total % card!.dates.length ? 1 : 0) }));
+    expect(shares.some((x) => x.held) && shares.some((x) => !x.held), "lessons delivered and lessons ahead").toBe(true);
+    const expected = (credit: number, feesRecognised: number) => {
+      const out = new Map<string, Figures>();
+      const add = (key: string, f: Partial<Figures>) => {
+        const was = out.get(key) ?? { billed: 0, credited: 0, recognised: 0, deferred: 0 };
+        out.set(key, Object.fromEntries(FIGURES.map((k) => [k, was[k] + (f[k] ?? 0)])) as Figures);
+      };
+      let left = credit; // a credit comes off the latest lessons not yet delivered first
+      for (const x of [...shares].reverse()) {
+        const credited = x.held ? 0 : Math.min(left, x.cents);
+        left -= credited;
+        add(`${x.month} ${card!.programme}`, { billed: x.cents, credited, recognised: x.held ? x.cents : 0, deferred: x.held ? 0 : x.cents - credited });
+      }
+      add(`${today.slice(0, 7)} Fees (registration, material, other)`, { billed: 3000, recognised: feesRecognised, deferred: 3000 - feesRecognised });
+      return out;
+    };
+    const check = async (want: Map<string, Figures>) => {
+      expect(await ledgerOf(pa.id)).toEqual(want);
+      expect(await movedSince(start)).toEqual(want);
+    };
+    await check(expected(0, 0));
+    const paid = await api(server.app, "POST", "/finances/invoices", token.front_desk, { paymentAdviceId: pa.id, payment: { amount: pa.summary.total, paymentMethod: "cash" } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await check(expected(0, 3000));
+    const cn = await suspensionCreditNote(e, paid.json().data.receipt.id);
+    expect(cents(cn.summary.subTotal)).toBeGreaterThan(0);
+    await check(expected(cents(cn.summary.subTotal), 3000));
+    expect(await reconcile(server.db, [e.studentId])).toEqual([]);
+    const current = (await server.db.query<{ updatedAt: string }>(`select to_json("updatedAt") #>> '{}' as "updatedAt" from payment_advices where id = $1`, [pa.id])).rows[0]!;
+    const voided = await api(server.app, "PATCH", "/finances/payment-advices/void-paid-pa", token.finance_manager, { id: pa.id, reason: "Wrong class", updatedAt: current.updatedAt });
+    expect(voided.statusCode, voided.body).toBe(200);
+    await check(new Map());
+    expect(await reconcile(server.db, [e.studentId])).toEqual([]);
   });
 
   it("attendance: attended + absent = lessons, the rate their ratio; enrolment lists by period and by students", async () => {

@@ -45,9 +45,9 @@ const T = PA.totalPayable;
 describe("posting rules (FINANCE.md §7)", () => {
   it("revenue recognised by class and month: each part's difference on lines naming it, a part recognised before the split taken back", () => {
     const lines = revenueRecognisedByPart([
-      { classId: "c1", revenueMonth: "2026-10-01", target: 12000, posted: 0 },
-      { classId: null, revenueMonth: "2026-11-01", target: 3000, posted: 1000 },
-      { classId: null, revenueMonth: null, target: 0, posted: 5000 },
+      { classId: "c1", revenueMonth: "2026-10-01", figure: "recognised", target: 12000, posted: 0 },
+      { classId: null, revenueMonth: "2026-11-01", figure: "recognised", target: 3000, posted: 1000 },
+      { classId: null, revenueMonth: null, figure: "recognised", target: 0, posted: 5000 },
     ]);
     expectBalanced(lines);
     expect(moves(lines)).toEqual({ revenue_recognised: 12000 + 2000 - 5000, revenue_deferred: -(12000 + 2000 - 5000) });
@@ -56,6 +56,24 @@ describe("posting rules (FINANCE.md §7)", () => {
       [null, "2026-11-01", 2000],
       [null, null, -5000],
     ]);
+  });
+
+  it("billed and credited by class and month: labels within revenue_deferred, each part's difference against an untagged line, the account unmoved", () => {
+    const lines = revenueRecognisedByPart([
+      { classId: "c1", revenueMonth: "2026-10-01", figure: "billed", target: 12000, posted: 0 },
+      { classId: null, revenueMonth: "2026-11-01", figure: "billed", target: 3000, posted: 0 },
+      { classId: null, revenueMonth: "2026-10-01", figure: "billed", target: 0, posted: 3000 }, // the fees' month moved to the paid day's
+      { classId: "c1", revenueMonth: "2026-10-01", figure: "credited", target: 2000, posted: 0 },
+    ]);
+    expectBalanced(lines);
+    expect(moves(lines)).toEqual({});
+    expect(lines.filter((l) => l.revenueFigure).map((l) => [l.classId, l.revenueMonth, l.revenueFigure, l.credit - l.debit])).toEqual([
+      ["c1", "2026-10-01", "billed", 12000],
+      [null, "2026-11-01", "billed", 3000],
+      [null, "2026-10-01", "billed", -3000],
+      ["c1", "2026-10-01", "credited", -2000],
+    ]);
+    expect(lines.filter((l) => !l.revenueFigure).map((l) => [l.account, l.classId ?? null, l.debit - l.credit])).toEqual([["revenue_deferred", null, 12000 - 2000]]);
   });
 
   it("PA issued: receivable rises by totalPayable, revenue deferred before GST, GST payable, deposit billed, an applied deposit leaves deposits_held", () => {

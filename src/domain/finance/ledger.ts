@@ -31,6 +31,8 @@ export interface LedgerLine {
   /** A recognition line's class (null: the PA's fees) and month (its first day): the revenue report's split. */
   classId?: string | null;
   revenueMonth?: string | null;
+  /** A revenue_deferred line of a recognition entry: the revenue report's figure it states for its class and month. */
+  revenueFigure?: RevenueFigure | null;
 }
 
 /** A signed movement: positive = debit, negative = credit; zero moves nothing. */
@@ -39,7 +41,7 @@ function move(account: Account, signedDebit: Cents, method: string | null = null
   return [{ account, method: account === "cash" ? method : null, debit: Math.max(signedDebit, 0), credit: Math.max(-signedDebit, 0) }];
 }
 
-const key = (l: LedgerLine) => `${l.account}|${l.method ?? ""}|${l.classId ?? ""}|${l.revenueMonth ?? ""}`;
+const key = (l: LedgerLine) => `${l.account}|${l.method ?? ""}|${l.classId ?? ""}|${l.revenueMonth ?? ""}|${l.revenueFigure ?? ""}`;
 
 /** Lines netted per account (and method): what an entry moves, with movements that cancel left out. */
 export function net(lines: readonly LedgerLine[]): LedgerLine[] {
@@ -49,7 +51,11 @@ export function net(lines: readonly LedgerLine[]): LedgerLine[] {
     s.amount += l.debit - l.credit;
     sums.set(key(l), s);
   }
-  return [...sums.values()].flatMap(({ line, amount }) => move(line.account, amount, line.method).map((m) => (line.classId === undefined && line.revenueMonth === undefined ? m : { ...m, classId: line.classId, revenueMonth: line.revenueMonth })));
+  return [...sums.values()].flatMap(({ line, amount }) =>
+    move(line.account, amount, line.method).map((m) =>
+      line.classId === undefined && line.revenueMonth === undefined && line.revenueFigure === undefined ? m : { ...m, classId: line.classId, revenueMonth: line.revenueMonth, revenueFigure: line.revenueFigure },
+    ),
+  );
 }
 
 export function negate(lines: readonly LedgerLine[]): LedgerLine[] {
@@ -246,16 +252,34 @@ export function revenueRecognised(target: Cents, alreadyRecognised: Cents): Ledg
   return net([...move("revenue_deferred", delta), ...move("revenue_recognised", -delta)]);
 }
 
-/** One class (null: the PA's fees) and month of a PA's revenue: what the model recognises and what was posted. */
+/** The revenue report's figures of a class and month (FINANCE.md §6): billed − credited = recognised + deferred. */
+export const REVENUE_FIGURES = ["billed", "credited", "recognised"] as const;
+export type RevenueFigure = Exclude<(typeof REVENUE_FIGURES)[number], "recognised">;
+
+/** One figure of one class (null: the PA's fees) and month of a PA's revenue: what the model states and what was posted. */
 export interface RecognitionPart {
   classId: string | null;
-  /** The month's first day (YYYY-MM-DD); null only for lines posted before recognition was split by month. */
+  /** The month's first day (YYYY-MM-DD); null for a card with no lessons, and for lines posted before the split by month. */
   revenueMonth: string | null;
+  figure: (typeof REVENUE_FIGURES)[number];
   target: Cents;
   posted: Cents;
 }
 
-/** Revenue recognised per class and month of a PA (the report's split): each part's difference on lines that name it. */
+/**
+ * A PA's recognition entry (docs/DECISIONS.md "Revenue by class and month in the ledger"): each part's difference on
+ * lines that name it. Recognised moves revenue_deferred to revenue_recognised. Billed and credited are labels within
+ * revenue_deferred: the documents' entries moved it without a class or month, and a billed (credited) difference is
+ * a credit (debit) of revenue_deferred naming the part against the opposite untagged line — the account's balance
+ * does not change, only which class and month its figures state.
+ */
 export function revenueRecognisedByPart(parts: readonly RecognitionPart[]): LedgerLine[] {
-  return parts.flatMap((p) => revenueRecognised(p.target, p.posted).map((l) => ({ ...l, classId: p.classId, revenueMonth: p.revenueMonth })));
+  return net(
+    parts.flatMap((p): LedgerLine[] => {
+      const named = { classId: p.classId, revenueMonth: p.revenueMonth };
+      if (p.figure === "recognised") return revenueRecognised(p.target, p.posted).map((l) => ({ ...l, ...named }));
+      const delta = (p.target - p.posted) * (p.figure === "billed" ? -1 : 1);
+      return [...move("revenue_deferred", delta).map((l) => ({ ...l, ...named, revenueFigure: p.figure as RevenueFigure })), ...move("revenue_deferred", -delta)];
+    }),
+  );
 }
