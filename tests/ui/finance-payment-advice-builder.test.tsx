@@ -46,6 +46,32 @@ describe("payment advice builder", () => {
     expect(rows[0]!.n).toBe(0);
   }, 120_000);
 
+  it("a new PA's GST starts from the chosen company's payment setting: 9% for a company with a GST number and a 9% setting, No GST for one with none (issue 37 item 11)", async () => {
+    const companyWhere = async (rule: string) =>
+      (await server.db.query<{ name: string }>(
+        `select c.name from companies c join system_settings s on s."companyId" = c.id and s.key = 'gst' and s.status = 'active'
+         where c.status = 'active' and ${rule} order by c.name limit 1`,
+      )).rows[0]!.name;
+    const withGst = await companyWhere(`c."hasGstNo" and c."gstRefNo" <> '' and (s.value->>'percentage')::numeric = 9`);
+    const without = await companyWhere(`not c."hasGstNo" and (s.value->>'percentage')::numeric = 0`);
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/finance/payment-advice/create");
+    const gst = () => document.querySelector("#gst")?.closest(".ant-select")?.querySelector(".ant-select-selection-item")?.textContent;
+    // the company is picked as staff do: its name typed into the select's search, then its option
+    const company = async (name: string) => {
+      const input = await screen.findByLabelText("Company", {}, wait);
+      fireEvent.mouseDown(input);
+      fireEvent.change(input, { target: { value: name } });
+      fireEvent.click(await screen.findByTitle(name, {}, wait));
+      await waitFor(() => expect(input.closest(".ant-select")!.querySelector(".ant-select-selection-item")?.textContent).toBe(name), wait);
+    };
+    await waitFor(() => expect(gst()).toBe("No GST"), wait);
+    await company(withGst);
+    await waitFor(() => expect(gst()).toBe("9%"), wait);
+    await company(without);
+    await waitFor(() => expect(gst()).toBe("No GST"), wait);
+  }, 120_000);
+
   it("an intern may save a draft but not issue it (FINANCE.md §5)", async () => {
     await signInAs(server.baseUrl, "intern");
     await renderResources(resources, "/finance/payment-advice/create");

@@ -7,7 +7,7 @@
  * Node, gets the ESM build — two router contexts. The mock hands everyone Node's copy.
  */
 import { act, render } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from "react-router";
 import { App as AntdApp, ConfigProvider } from "antd";
 import { Refine } from "@refinedev/core";
 import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router";
@@ -22,11 +22,13 @@ import { configureFramework, refineResources, resourcePages, type Resource } fro
 import { installDomGaps, useServer } from "./shell-support.ts";
 import { DEMO_PASSWORD } from "../../server/db/seed-demo.ts";
 
-export const probe = { location: "" };
+/** Where the app is, and its navigate: a test leaves a page as an in-app link would. */
+export const probe: { location: string; navigate: NavigateFunction } = { location: "", navigate: () => undefined };
 
 function LocationProbe() {
   const l = useLocation();
   probe.location = l.pathname + l.search;
+  probe.navigate = useNavigate();
   return null;
 }
 
@@ -41,7 +43,7 @@ export async function signInAs(baseUrl: string, username: string): Promise<void>
  * `live`: the app's graphql-ws live provider in "auto" mode, as in the app (off by default: fewer sockets);
  * over `ws`, since jsdom's events and Node's WebSocket do not mix.
  */
-export async function renderResources(resources: readonly Resource[], path: string, { live = false } = {}) {
+export async function renderResources(resources: readonly Resource[], path: string | { pathname: string; state: unknown }, { live = false } = {}) {
   const pages = resourcePages(resources);
   await act(async () => {
     render(

@@ -3,12 +3,13 @@
  * dates typed as DD/MM/YYYY, Enter in a date field, labels in words, screens that open where work is.
  */
 import { describe, expect, it, vi } from "vitest";
-import { cleanup as cleanupRender, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, cleanup as cleanupRender, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useUiServer } from "../support/ui-server.ts";
 import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
+import { api } from "../../src/app/api.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
@@ -65,14 +66,25 @@ describe("a new user's day: first impressions", () => {
 });
 
 describe("a new user's day: curriculum and level filters", () => {
-  it("the student list's curriculum options name their company, so two companies' \"A Level\" are told apart", async () => {
-    const c = await one<{ name: string; company: string }>(
-      `select c.name, co.name as company from curriculums c join companies co on co.id = c."companyId" where c.status <> 'deleted' order by c.name limit 1`,
-    );
+  it("the student list's curriculum and level options name their company, so two companies' \"A Level\" are told apart; its filter boxes are wide enough to read", async () => {
+    // a name two companies both use, for curricula and for levels
+    const twice = async (table: string) =>
+      (await server.db.query<{ title: string }>(
+        `select t.name || ' (' || co.name || ')' as title from ${table} t join companies co on co.id = t."companyId"
+         where t.status <> 'deleted' and t.name in (select name from ${table} where status <> 'deleted' group by name having count(distinct "companyId") > 1)
+         order by t.name, co.name limit 2`,
+      )).rows.map((r) => r.title);
+    const [curricula, levels] = [await twice("curriculums"), await twice("levels")];
+    expect([curricula.length, levels.length]).toEqual([2, 2]);
     await signInAs(server.baseUrl, "front_desk");
     await renderResources(resources, "/student-management");
     fireEvent.mouseDown(await screen.findByLabelText("Curriculum", {}, wait));
-    expect(await screen.findByTitle(`${c.name} (${c.company})`, {}, wait)).toBeTruthy();
+    for (const title of curricula) expect(await screen.findByTitle(title, {}, wait)).toBeTruthy();
+    fireEvent.mouseDown(screen.getByLabelText("Level"));
+    for (const title of levels) expect(await screen.findByTitle(title, {}, wait)).toBeTruthy();
+    // jsdom lays nothing out: the width each filter box is given
+    const widths = ["Branch", "Curriculum", "Level", "School"].map((label) => (screen.getByLabelText(label).closest(".ant-select") as HTMLElement).style.minWidth);
+    expect(widths).toEqual(["200px", "200px", "200px", "200px"]);
   }, 180_000);
 });
 
@@ -147,5 +159,143 @@ describe("a new user's day: unsaved work is not lost silently", () => {
     } finally {
       asked.mockRestore();
     }
+  }, 180_000);
+});
+
+describe("a new user's day: one date format", () => {
+  const iso = /\d{4}-\d{2}-\d{2}/;
+  const day = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+  it("a class's lessons and transfer requests read DD/MM/YYYY, none as YYYY-MM-DD", async () => {
+    const c = await one<{ classId: string; transferDay: string; lessonDay: string }>(
+      `select t."fromClassId" as "classId", to_char(t."lessonStartDate", 'YYYY-MM-DD') as "transferDay",
+        (select to_char(l.date, 'YYYY-MM-DD') from lessons l where l."classId" = t."fromClassId" and l.status <> 'deleted' and l."lessonStatus" <> 'deleted' order by l.date limit 1) as "lessonDay"
+       from request_transfer_classes t where t.status <> 'deleted' and t."lessonStartDate" is not null order by t."createdAt" desc limit 1`,
+    );
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, `/class/management/${c.classId}/view`);
+    const lessons = await screen.findByTestId("class-lessons", {}, wait);
+    await waitFor(() => expect(lessons.querySelector("tbody tr.ant-table-row td:nth-child(2)")?.textContent).toBe(day(c.lessonDay)), wait);
+    await screen.findAllByText(day(c.transferDay), {}, wait);
+    expect(document.body.textContent).not.toMatch(iso);
+  }, 180_000);
+
+  it("an academic calendar's terms read DD/MM/YYYY", async () => {
+    const term = await one<{ calendarId: string; start: string }>(
+      `select t."academicCalendarId" as "calendarId", to_char(t."startDate", 'YYYY-MM-DD') as start from terms t join academic_calendars a on a.id = t."academicCalendarId"
+       where t.status <> 'deleted' and a.status <> 'deleted' order by a.name, t."startDate" limit 1`,
+    );
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, `/programme/academic-term/${term.calendarId}/edit`);
+    await waitFor(() => expect((screen.getByLabelText("Term 1 start date") as HTMLInputElement).value).toBe(day(term.start)), wait);
+  }, 180_000);
+
+  it("the suspension list reads its dates DD/MM/YYYY, none as YYYY-MM-DD", async () => {
+    const { start } = await one<{ start: string }>(`select to_char("startDate", 'YYYY-MM-DD') as start from suspensions where status <> 'deleted' order by "updatedAt" desc limit 1`);
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, "/suspension");
+    expect((await screen.findAllByText(day(start), {}, wait)).length).toBeGreaterThan(0);
+    expect(document.body.textContent).not.toMatch(iso);
+  }, 180_000);
+
+  it("an invoice's payments and the Payment Date of a new payment read DD/MM/YYYY", async () => {
+    const inv = await one<{ paId: string; id: string; paid: string }>(
+      `select i."paymentAdviceId" as "paId", i.id, to_char(r."receiptDate", 'YYYY-MM-DD') as paid from invoices i join receipts r on r."invoiceId" = i.id
+       where i."invoiceStatus" = 'partial_payment' and r.status = 'active' order by i.name limit 1`,
+    );
+    await signInAs(server.baseUrl, "ops_manager");
+    await renderResources(resources, `/finance/invoice/${inv.paId}/${inv.id}`);
+    expect((await screen.findAllByText(day(inv.paid), {}, wait)).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole("button", { name: "Record payment" }));
+    const paymentDate = (await screen.findByLabelText("Payment Date", {}, wait)) as HTMLInputElement;
+    expect(paymentDate.placeholder).toBe(formatDay(todayInSingapore()));
+    expect(document.body.textContent).not.toMatch(iso);
+  }, 180_000);
+});
+
+/** Leaves the page as an in-app link would, the user answering the browser's "leave?" with Cancel; what was asked. */
+async function leaveAnsweringCancel(to: string): Promise<unknown[][]> {
+  const asked = vi.spyOn(window, "confirm").mockReturnValue(false);
+  try {
+    await act(async () => probe.navigate(to));
+    return asked.mock.calls;
+  } finally {
+    asked.mockRestore();
+  }
+}
+const UNSAVED = "Are you sure you want to leave? You have unsaved changes.";
+
+describe("a new user's day: unsaved work on the wizard and the PA builder", () => {
+  it("wizard step 2: a parent's name typed, then leaving asks first, and Cancel stays on the step", async () => {
+    const { id: branchId } = await one<{ id: string }>(`select id from branches where status = 'active' order by name limit 1`);
+    await signInAs(server.baseUrl, "front_desk");
+    // a draft whose account step is saved: the wizard resumes it at step 2 (Family)
+    const draft = (await api<{ id: string }>("POST", "/student-profiles/init", { firstName: "Leave", lastName: "Test", username: "leave.test", branchId })).data!;
+    await renderResources(resources, `/student-management/create-account?id=${draft.id}`);
+    const first = await screen.findByLabelText("First Name", { selector: "#parent-0-firstName" }, wait);
+    fireEvent.change(first, { target: { value: "Kok-Wah" } });
+    expect(await leaveAnsweringCancel("/student-management")).toEqual([[UNSAVED]]);
+    expect(probe.location).toBe(`/student-management/create-account?id=${draft.id}`);
+    expect((screen.getByLabelText("First Name", { selector: "#parent-0-firstName" }) as HTMLInputElement).value).toBe("Kok-Wah");
+  }, 180_000);
+
+  it("PA builder: a class just added to a draft, then leaving asks first, and Cancel keeps the class on the page", async () => {
+    // a draft with no class yet: any class of its company may be added
+    const pa = await one<{ id: string }>(
+      `update payment_advices set "classInformations" = '[]' where id = (select id from payment_advices where "paymentStatus" = 'draft' and status <> 'deleted'
+         and "companyId" is not null and "studentId" is not null order by "updatedAt" desc limit 1) returning id`,
+    );
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, { pathname: `/finance/payment-advice/edit/${pa.id}`, state: { openPicker: true } });
+    const picker = await waitFor(() => {
+      const dialog = screen.getAllByRole("dialog").find((d) => d.textContent?.includes("Select a Programme & Class"));
+      expect(dialog).toBeTruthy();
+      return dialog!;
+    }, wait);
+    fireEvent.click(await within(picker).findByRole("button", { name: "Apply" }, wait));
+    const row = await waitFor(() => {
+      const first = picker.querySelector<HTMLInputElement>("[data-testid='picker-classes'] tbody tr.ant-table-row input[type='checkbox']");
+      expect(first).toBeTruthy();
+      return first!;
+    }, wait);
+    fireEvent.click(row);
+    fireEvent.click(within(picker).getByRole("button", { name: "Add to Payment" }));
+    await waitFor(() => expect(screen.getAllByTestId("class-card")).toHaveLength(1), wait);
+    expect(await leaveAnsweringCancel("/finance/payment-advice")).toEqual([[UNSAVED]]);
+    expect(probe.location).toBe(`/finance/payment-advice/edit/${pa.id}`);
+    expect(screen.getAllByTestId("class-card")).toHaveLength(1);
+  }, 180_000);
+});
+
+describe("a new user's day: reports, the profile and a step's messages", () => {
+  it("a report's figures and totals keep each number on one line (nowrap)", async () => {
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, "/report/daily-closing-report");
+    const total = await screen.findByTestId("report-total-total", {}, wait);
+    await waitFor(() => expect(total.textContent).toMatch(/^S\$/), wait);
+    // jsdom lays nothing out: the style that keeps "S$1,769.37" whole
+    expect(total.style.whiteSpace).toBe("nowrap");
+    const cells = [...document.querySelectorAll<HTMLElement>(".ant-table-tbody tr.ant-table-row td")];
+    expect(cells.length).toBeGreaterThan(0);
+    expect(cells.every((td) => td.style.whiteSpace === "nowrap")).toBe(true);
+  }, 180_000);
+
+  it("a student's Attendance tab lists lessons by date, newest first, even after a mark on an old lesson was changed", async () => {
+    const s = await one<{ studentId: string; oldest: string }>(
+      `select ls."studentId", (array_agg(ls.id order by l.date, ls.id))[1] as oldest from lessons_students ls join lessons l on l.id = ls."lessonId"
+       where ls.status <> 'deleted' group by ls."studentId" having count(*) > 3 order by ls."studentId" limit 1`,
+    );
+    // the mark on the oldest lesson changed today
+    await server.db.query(`update lessons_students set "updatedAt" = now() + interval '1 minute' where id = $1`, [s.oldest]);
+    const { rows } = await server.db.query<{ day: string }>(
+      `select to_char(l.date, 'DD/MM/YYYY') as day from lessons_students ls join lessons l on l.id = ls."lessonId"
+       where ls."studentId" = $1 and ls.status <> 'deleted' order by l.date desc limit 10`,
+      [s.studentId],
+    );
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, `/student-management/student/${s.studentId}/view`);
+    fireEvent.click(await screen.findByRole("tab", { name: "Attendance" }, wait));
+    const shown = () => [...document.querySelectorAll(".ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row td:nth-child(2)")].map((td) => td.textContent);
+    await waitFor(() => expect(shown()).toEqual(rows.map((r) => r.day)), wait);
   }, 180_000);
 });

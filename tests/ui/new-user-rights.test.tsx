@@ -4,7 +4,7 @@
  * reads, a class's status is changed on its screen, a student link shows only to who may open it.
  */
 import { describe, expect, it, vi } from "vitest";
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import WebSocket from "ws";
 import { useUiServer } from "../support/ui-server.ts";
@@ -116,5 +116,48 @@ describe("a new user's day: no dead ends, one date format", () => {
     await renderResources(resources, "/communication/three-times-absent");
     expect(await screen.findByText(shown, {}, wait)).toBeTruthy();
     expect(document.body.textContent).not.toContain(t.dates[0]);
+  }, 180_000);
+});
+
+describe("a new user's day: buttons and counts from the rights the server enforces", () => {
+  it("front desk: the Suspension and Withdrawal menu entries count the notes and refunds waiting on its own step", async () => {
+    const waiting = async (table: string, column: string) =>
+      (await one<{ n: number }>(`select count(*)::int as n from ${table} where "${column}" = 'awaiting_front_desk_action' and status <> 'deleted'`)).n;
+    const [suspensions, withdrawals] = [await waiting("credit_notes", "creditNoteStatus"), await waiting("refunds", "refundStatus")];
+    expect(withdrawals).toBeGreaterThan(0);
+    await signInAs(server.baseUrl, "front_desk");
+    vi.stubGlobal("WebSocket", WebSocket);
+    try {
+      await act(async () => {
+        render(
+          <MemoryRouter initialEntries={["/withdrawal"]}>
+            <Root />
+          </MemoryRouter>,
+        );
+      });
+      await waitFor(() => expect(screen.getByTestId("menu-waiting-withdrawals").textContent).toBe(String(withdrawals)), wait);
+      expect(screen.getByTestId("menu-waiting-suspensions").textContent).toBe(String(suspensions));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  }, 180_000);
+
+  it("Void is not offered on an unpaid PA with part payments (the server refuses both voids), and is on one with nothing received", async () => {
+    const pa = (invoiceStatus: string) =>
+      one<{ id: string }>(
+        `select pa.id from payment_advices pa join invoices i on i."paymentAdviceId" = pa.id
+         where pa."paymentStatus" = 'unpaid' and pa.status <> 'deleted' and i."invoiceStatus" = $1 order by pa.name limit 1`,
+        [invoiceStatus],
+      );
+    const [partPaid, unpaid] = [await pa("partial_payment"), await pa("active")];
+    // the finance manager holds both void rights
+    await signInAs(server.baseUrl, "finance_manager");
+    await renderResources(resources, `/finance/payment-advice/edit/${unpaid.id}`);
+    expect(await screen.findByRole("button", { name: "Void" }, wait)).toBeTruthy();
+    cleanup();
+    await renderResources(resources, `/finance/payment-advice/edit/${partPaid.id}`);
+    // the page has its record and the user's rights once Email to Parents shows (the same rights as Void, read from one policy)
+    await screen.findByRole("button", { name: "Email to Parents" }, wait);
+    expect(screen.queryByRole("button", { name: "Void" })).toBeNull();
   }, 180_000);
 });
