@@ -17,6 +17,8 @@ export interface Config {
   publicUrlConfigured: boolean;
   /** Believe X-Forwarded-For (per-address sign-in limits): only behind a proxy that sets it. */
   trustProxy: boolean;
+  /** Credential calls (sign-in, password flows) per address per minute (AUTH_RATE_LIMIT). */
+  authRateLimit: number;
   /** statement_timeout on PostgreSQL; on the embedded database the worker's watchdog (issue 11). */
   statementTimeoutMs: number;
   /** The shorter timeout of a non-admin role's GraphQL read (queries, subscriptions; issue 32); 0 = none. */
@@ -47,6 +49,7 @@ export function configFromEnv(env = process.env, argv = process.argv): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     trustProxy: env.TRUST_PROXY === "true",
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 15_000),
     staffStatementTimeoutMs: Number(env.STAFF_STATEMENT_TIMEOUT_MS ?? 5_000),
     pdfTimeLimitMs: Number(env.PDF_TIME_LIMIT_MS ?? 10_000),

@@ -30,7 +30,7 @@ export async function createIdentity(ctx: ServerContext): Promise<Identity> {
     verifier: provider,
     provider,
     routes: async (app) => {
-      limit = await authRoutes(app, { provider });
+      limit = await authRoutes(app, { provider, signInPerMinute: ctx.config.authRateLimit });
     },
     credentialLimit: async (request, reply) => {
       // The bucket exists once the /auth routes are registered; a credential call must never go uncounted.

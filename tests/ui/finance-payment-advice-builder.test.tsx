@@ -24,28 +24,7 @@ async function setDay(id: string, day: string) {
 }
 
 describe("payment advice builder", () => {
-  it("issuing an empty PA shows the spec's messages; the due date may not come before the issue date", async () => {
-    await signInAs(server.baseUrl, "front_desk");
-    await renderResources(resources, "/finance/payment-advice/create");
-    expect(await screen.findByText("Click “Add Class\" to start creating the Payment Advice. You have to add 1 Regular class before adding any Double Lesson class.", {}, wait)).toBeTruthy();
-    const blocks = [...document.querySelectorAll(".ant-card-head-title")].map((t) => t.textContent);
-    for (const block of ["Student", "Payment Information", "Registration Fee", "Class Fee", "Payment Summary", "Remarks", "Notes"]) expect(blocks).toContain(block);
-    expect((screen.getByLabelText("Registration fee amount") as HTMLInputElement).placeholder).toBe("S$00.00");
-    const issue = await waitFor(() => screen.getByRole("button", { name: "Issue" }), wait);
-    fireEvent.click(issue);
-    for (const text of ["Please select student!", "Please select company!", "Please select branch!", "Please QR Expiry Date!"]) expect(await screen.findByText(text, {}, wait)).toBeTruthy();
-    // the due date carries the issue date's message (spec part 2 §5)
-    await waitFor(() => expect(screen.getAllByText("Please select issue date!").length).toBe(2), wait);
-
-    await setDay("issueDate", "10/12/2026");
-    await setDay("dueDate", "01/12/2026");
-    fireEvent.click(issue);
-    expect(await screen.findByText("The due date cannot be before the issue date.", {}, wait)).toBeTruthy();
-    // nothing was created
-    const { rows } = await server.db.query<{ n: number }>(`select count(*)::int as n from payment_advices where "createdAt" > now() - interval '5 minutes'`);
-    expect(rows[0]!.n).toBe(0);
-  }, 120_000);
-
+  // first in the file: run after the empty-PA test below it did not find the company's option (not yet understood)
   it("a new PA's GST starts from the chosen company's payment setting: 9% for a company with a GST number and a 9% setting, No GST for one with none (issue 37 item 11)", async () => {
     const companyWhere = async (rule: string) =>
       (await server.db.query<{ name: string }>(
@@ -70,6 +49,28 @@ describe("payment advice builder", () => {
     await waitFor(() => expect(gst()).toBe("9%"), wait);
     await company(without);
     await waitFor(() => expect(gst()).toBe("No GST"), wait);
+  }, 120_000);
+
+  it("issuing an empty PA shows the spec's messages; the due date may not come before the issue date", async () => {
+    await signInAs(server.baseUrl, "front_desk");
+    await renderResources(resources, "/finance/payment-advice/create");
+    expect(await screen.findByText("Click “Add Class\" to start creating the Payment Advice. You have to add 1 Regular class before adding any Double Lesson class.", {}, wait)).toBeTruthy();
+    const blocks = [...document.querySelectorAll(".ant-card-head-title")].map((t) => t.textContent);
+    for (const block of ["Student", "Payment Information", "Registration Fee", "Class Fee", "Payment Summary", "Remarks", "Notes"]) expect(blocks).toContain(block);
+    expect((screen.getByLabelText("Registration fee amount") as HTMLInputElement).placeholder).toBe("S$00.00");
+    const issue = await waitFor(() => screen.getByRole("button", { name: "Issue" }), wait);
+    fireEvent.click(issue);
+    for (const text of ["Please select student!", "Please select company!", "Please select branch!", "Please QR Expiry Date!"]) expect(await screen.findByText(text, {}, wait)).toBeTruthy();
+    // the due date carries the issue date's message (spec part 2 §5)
+    await waitFor(() => expect(screen.getAllByText("Please select issue date!").length).toBe(2), wait);
+
+    await setDay("issueDate", "10/12/2026");
+    await setDay("dueDate", "01/12/2026");
+    fireEvent.click(issue);
+    expect(await screen.findByText("The due date cannot be before the issue date.", {}, wait)).toBeTruthy();
+    // nothing was created
+    const { rows } = await server.db.query<{ n: number }>(`select count(*)::int as n from payment_advices where "createdAt" > now() - interval '5 minutes'`);
+    expect(rows[0]!.n).toBe(0);
   }, 120_000);
 
   it("an intern may save a draft but not issue it (FINANCE.md §5)", async () => {

@@ -13,7 +13,8 @@ import { api } from "../../src/app/api.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
-const server = useUiServer();
+// each test signs in: more than the default 10 credential calls a minute from one address when tests run fast
+const server = useUiServer({ AUTH_RATE_LIMIT: "1000" });
 const wait = { timeout: 60_000 };
 const one = async <T,>(sql: string, params: unknown[] = []) => (await server.db.query<T>(sql, params)).rows[0]!;
 
