@@ -6,8 +6,8 @@ import { restErrorHandler, validationError } from "../api/validation.ts";
 
 export interface AuthRouteOptions {
   provider: IdentityProvider;
-  /** Credential calls (sign-in, password flows) per address per minute, all routes together (default 10; AUTH_RATE_LIMIT overrides). */
-  signInPerMinute?: number;
+  /** Credential calls (sign-in, password flows) per address per minute, all routes together (`Config.authRateLimit`). */
+  signInPerMinute: number;
 }
 
 export function sendIdentityError(reply: FastifyReply, e: unknown) {
@@ -44,10 +44,9 @@ export async function authRoutes(app: FastifyInstance, { provider, signInPerMinu
   // One bucket per address for every credential call here (sign-in, forgot password and its confirmation,
   // change password): guesses spread over several routes count together (issue 10 §7). Sign-out and the
   // JWKS guess nothing and are not limited.
-  const perMinute = signInPerMinute ?? Number(process.env.AUTH_RATE_LIMIT ?? 10);
   await app.register(rateLimit, {
     global: true,
-    max: perMinute,
+    max: signInPerMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_req: unknown, ctx: { after: string }) => ({
       statusCode: 429,
