@@ -17,14 +17,17 @@ type AttendanceRow = { student: string | null; username: string | null; classNam
 
 const rate = (attended: number, lessons: number) => (lessons ? Math.round((attended / lessons) * 100) : 0);
 
+/** The period ($1 from, $2 to) as `e`: lo, hi (yesterday at the latest), fs the first whole month, fe the day after the last. */
+const PERIOD = `e as (
+       select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
+       from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b)`;
+
 /**
  * The (student, class) pairs of the period ($1 from, $2 to, $3 company, $4 branch) with their lessons and attended, as
  * `a`: whole months from the monthly counts the triggers of migration 1763700730000 keep (a year is ~10⁶
- * lesson-students), the partial months at the ends (fs: the first whole month, fe: the day after the last) from the lessons.
+ * lesson-students), the partial months at the ends from the lessons.
  */
-const COUNTED = `with e as (
-       select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
-       from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b),
+const COUNTED = `with ${PERIOD},
      a as (
        select x."studentId", x."classId", sum(x.lessons)::int as lessons, sum(x.attended)::int as attended from (
          select m."studentId", m."classId", m.lessons, m.attended from e join app_internal.attendance_months m on m.month >= e.fs and m.month < e.fe
@@ -35,6 +38,28 @@ const COUNTED = `with e as (
        ) x
        where ($3::uuid is null and $4::uuid is null or x."classId" in (select id from classes where ($3::uuid is null or "companyId" = $3) and ($4::uuid is null or "branchId" = $4)))
        group by 1, 2 having sum(x.lessons) > 0)`;
+
+/**
+ * The same pairs, named, one student at a time in name order (issue 38: a page reads its own students' months, not the
+ * ~240k monthly rows of a year): each student's whole months by migration 1763700820000's index, and the lessons of the
+ * partial months only for the classes the monthly counts have the student in those months.
+ */
+const BY_STUDENT = `with ${PERIOD}
+     select u."fullName" as student, u.username, c.name as "className", b.name as branch, a.lessons, a.attended, u.id as "studentId", a."classId"
+     from e cross join users u
+     cross join lateral (
+       select x."classId", sum(x.lessons)::int as lessons, sum(x.attended)::int as attended from (
+         select m."classId", m.lessons, m.attended from app_internal.attendance_months m where m."studentId" = u.id and m.month >= e.fs and m.month < e.fe
+         union all
+         select l."classId", 1, ${ATTENDED_SEAT}::int
+         from app_internal.attendance_months p
+         join lessons l on l."classId" = p."classId" and l.date >= p.month and l.date < p.month + interval '1 month' and l.date between e.lo and e.hi and (l.date < e.fs or l.date >= e.fe)
+         join lessons_students ls on ls."studentId" = u.id and ls."lessonId" = l.id
+         where p."studentId" = u.id and p.lessons > 0 and p.month >= date_trunc('month', e.lo) and p.month <= e.hi and (p.month < e.fs or p.month >= e.fe) and ${COUNTED_SEAT}
+       ) x
+       group by 1 having sum(x.lessons) > 0) a
+     join classes c on c.id = a."classId" left join branches b on b.id = c."branchId"
+     where ($3::uuid is null or c."companyId" = $3) and ($4::uuid is null or c."branchId" = $4)`;
 
 export const studentAttendanceReport: PagedReport<AttendanceRow> = {
   columns: [
@@ -48,12 +73,17 @@ export const studentAttendanceReport: PagedReport<AttendanceRow> = {
     { key: "rate", title: "Attendance Rate", kind: "percent" },
   ],
   source: (f) => ({
-    // aggregate on ids first (a hash of student × class), then name them; the totals count the pairs unnamed
-    select: `${COUNTED}
+    // the whole group: student by student in the report's order (a page stops early); a company or branch (perhaps a
+    // few dozen students): its classes' pairs aggregated first (a hash of student × class), then named (DECISIONS)
+    select:
+      f.companyId || f.branchId
+        ? `${COUNTED}
      select u."fullName" as student, u.username, c.name as "className", b.name as branch, a.lessons, a.attended, a."studentId", a."classId"
-     from a join users u on u.id = a."studentId" join classes c on c.id = a."classId" left join branches b on b.id = c."branchId"`,
+     from a join users u on u.id = a."studentId" join classes c on c.id = a."classId" left join branches b on b.id = c."branchId"`
+        : BY_STUDENT,
+    // the totals count the pairs unnamed
     tally: `${COUNTED} select a.lessons, a.attended from a`,
-    orderBy: `u."fullName", c.name, a."studentId", a."classId"`,
+    orderBy: `u."fullName", c.name, "studentId", a."classId"`,
     params: [f.from, f.to, f.companyId, f.branchId],
   }),
   lines: () => (r) => ({ student: r.student, username: r.username, className: r.className, branch: r.branch, lessons: r.lessons, attended: r.attended, absent: r.lessons - r.attended, rate: rate(r.attended, r.lessons) }),

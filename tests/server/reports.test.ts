@@ -11,11 +11,12 @@ import { enrolmentsWithLessonsAhead, issuedPa, pickClasses, studentsOf, type Cla
 import { revenueByPa } from "../../server/reports/revenue.ts";
 import { centsToNumeric, numericToCents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import { MAX_REPORT_PAGE_SIZE, reportCsvCells, type ReportResult } from "../../src/domain/reports.ts";
+import { MAX_REPORT_PAGE_SIZE, reportCsvCells, type ReportResult, type ReportRow } from "../../src/domain/reports.ts";
 import { CSV_BOM, csvLine } from "../../src/domain/csv.ts";
 import { paListingReport } from "../../server/reports/billing.ts";
 import { streamReportCsv } from "../../server/reports/paging.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
+import { ATTENDED_SEAT, COUNTED_SEAT } from "../../server/reports/attendance.ts";
 
 describe.each(databaseLanes())("reports [%s]", (lane) => {
   let server: TestServer;
@@ -411,6 +412,32 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(byIds.json().data.rows.length).toBeGreaterThanOrEqual(3);
     expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.front_desk, { userIds: rows.map((r) => r.id) })).statusCode).toBe(403);
     expect((await api(server.app, "POST", "/reports/enrollment-list-by-user-ids", token.hr, { userIds: [] })).json().errors).toMatchObject({ userIds: "Please select students." });
+  });
+
+  it("attendance, read student by student, lists the rows and figures its seats count: a year, partial months at both ends, days within a month, a branch; pages in order", async () => {
+    /** The report's rows as the seats count them (COUNTED_SEAT, every lesson of the period read, nothing stored). */
+    const counted = async (from: string, to: string, branchId: string | null = null) =>
+      (await server.db.query<ReportRow>(
+        `select u."fullName" as student, u.username, c.name as "className", b.name as branch, count(*)::int as lessons, (count(*) filter (where ${ATTENDED_SEAT}))::int as attended
+         from lessons_students ls join lessons l on l.id = ls."lessonId" join users u on u.id = ls."studentId" join classes c on c.id = l."classId" left join branches b on b.id = c."branchId"
+         where ${COUNTED_SEAT} and l.date between $1::date and least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) and ($3::uuid is null or c."branchId" = $3)
+         group by u.id, c.id, b.name order by u."fullName", c.name, u.id, c.id`,
+        [from, to, branchId],
+      )).rows.map((r) => ({ ...r, absent: Number(r.lessons) - Number(r.attended), rate: Math.round((Number(r.attended) / Number(r.lessons)) * 100) }));
+    const shown = async (q: string) => (await report("hr", "student-attendance", q)).rows;
+    const day = (months: number, d: number) => { const t = new Date(`${today.slice(0, 8)}01T00:00:00Z`); t.setUTCMonth(t.getUTCMonth() + months, d); return t.toISOString().slice(0, 10); };
+    for (const [from, to] of [[day(-11, 1), today], [day(-5, 12), day(-1, 17)], [day(-2, 3), day(-2, 20)]] as const) {
+      const rows = await counted(from, to);
+      expect(rows.length, `${from}…${to}`).toBeGreaterThan(0);
+      expect(await shown(`from=${from}&to=${to}`), `${from}…${to}`).toEqual(rows);
+    }
+    const [from, to] = [day(-5, 12), day(-1, 17)];
+    const rows = await counted(from, to);
+    const page2 = await api(server.app, "GET", `/reports/student-attendance?from=${from}&to=${to}&page=2&pageSize=7`, token.hr);
+    expect(page2.json().data.rows).toEqual(rows.slice(7, 14));
+    expect(page2.json().data.page.total).toBe(rows.length);
+    const branchId = classes[0]!.branchId;
+    expect(await shown(`from=${from}&to=${to}&branchId=${branchId}`)).toEqual(await counted(from, to, branchId));
   });
 
   it("attendance over whole months and partial ones follows a mark, a lesson moved and a seat taken out; reconcile checks the stored monthly counts", async () => {
