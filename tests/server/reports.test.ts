@@ -17,6 +17,7 @@ import { paListingReport } from "../../server/reports/billing.ts";
 import { streamReportCsv } from "../../server/reports/paging.ts";
 import { reconcile } from "../../server/finance/reconcile.ts";
 import { ATTENDED_SEAT, COUNTED_SEAT } from "../../server/reports/attendance.ts";
+import { storedValueLabel } from "../../src/domain/enumLabels.ts";
 
 describe.each(databaseLanes())("reports [%s]", (lane) => {
   let server: TestServer;
@@ -438,6 +439,34 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(page2.json().data.page.total).toBe(rows.length);
     const branchId = classes[0]!.branchId;
     expect(await shown(`from=${from}&to=${to}&branchId=${branchId}`)).toEqual(await counted(from, to, branchId));
+  });
+
+  it("both enrolment lists, walked in their own order, list the period's enrolments as a flat join of them does; a second page; their totals", async () => {
+    const from = `${year}-01-01`;
+    const flat = async (where: string, orderBy: string) =>
+      (await server.db.query<ReportRow>(
+        `select c.name as "className", c."classCode", b.name as branch, u."fullName" as student, u.username, sc.status, coalesce(sc."lessonStartDate", c."startDate")::text as "lessonStartDate"
+         from student_classes sc join classes c on c.id = sc."classId" join users u on u.id = sc."userId" left join branches b on b.id = c."branchId"
+         where c.status = 'active' and ${where} order by ${orderBy}`,
+        [from, today],
+      )).rows.map((r) => ({ ...r, status: storedValueLabel("student_classes", "status", String(r.status)) }));
+    const lists = {
+      "enrollment-list": await flat(`sc.status in ('enrolled', 'transferred', 'replacement', 'suspended', 'completed') and coalesce(sc."lessonStartDate", c."startDate", $2::date) <= $2::date and coalesce(sc."endDate", c."endDate", $1::date) >= $1::date`, `c.name, u."fullName", sc.id`),
+      "enrollment-list-new": await flat(
+        `sc.status <> 'deleted' and sc."createdAt" >= ($1::date::timestamp at time zone 'Asia/Singapore') and sc."createdAt" < (($2::date + 1)::timestamp at time zone 'Asia/Singapore')
+         and not exists (select 1 from student_classes e where e."userId" = sc."userId" and e.status <> 'deleted' and e."createdAt" < sc."createdAt")`,
+        `sc."createdAt", u."fullName", sc.id`,
+      ),
+    };
+    for (const [name, rows] of Object.entries(lists)) {
+      expect(rows.length, name).toBeGreaterThan(14);
+      const whole = await report("hr", name, `from=${from}&to=${today}`);
+      expect(whole.rows, name).toEqual(rows);
+      expect(whole.totals!.classCode, name).toBe(`${new Set(rows.map((r) => r.className)).size} classes`);
+      const page2 = (await api(server.app, "GET", `/reports/${name}?from=${from}&to=${today}&page=2&pageSize=7`, token.hr)).json().data;
+      expect(page2.rows, name).toEqual(rows.slice(7, 14));
+      expect(page2.page.total, name).toBe(rows.length);
+    }
   });
 
   it("attendance over whole months and partial ones follows a mark, a lesson moved and a seat taken out; reconcile checks the stored monthly counts", async () => {
