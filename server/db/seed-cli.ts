@@ -279,12 +279,14 @@ export async function seedScale(db: Db, n: number, options: { tag?: string; log?
 }
 
 /**
- * The sums the reports read, kept by triggers the bulk rows skipped (attendance per month, migration 1763700730000;
+ * The sums the reports read, kept by triggers the bulk rows skipped (attendance per month and per year, migrations
+ * 1763700730000 and 1763700822000;
  * the PA listing per issue day, 1763700771000): counted again from every row, as the migrations first filled them.
  */
 async function rebuildReportSums(db: Db) {
   await db.transaction(async (tx) => {
     await tx.query("delete from app_internal.attendance_months");
+    await tx.query("delete from app_internal.attendance_years");
     await tx.query("delete from app_internal.pa_listing_days");
     await tx.query(`do $$ begin
       execute app_internal.attendance_months_sql(1, 'lessons_students', 'lessons');

@@ -19,6 +19,7 @@
  *     status agrees with its PA (paid with it) and its use (deducted or refunded);
  *   - document numbers: no gap and no duplicate per company, year and prefix;
  *   - the attendance report's monthly counts (app_internal.attendance_months, kept by triggers) = the seats they count;
+ *   - its yearly rows (app_internal.attendance_years, kept by the same triggers) = the monthly counts;
  *   - the PA listing's sums per issue day (app_internal.pa_listing_days, kept by triggers) = the PAs and invoices they sum.
  */
 import type { Db, Queryable } from "../db/index.ts";
@@ -345,6 +346,23 @@ async function attendanceMonths(db: Queryable, students: Students): Promise<Diff
   return rows.map((r) => ({ check: "attendance report's monthly counts = the seats", subject: r.studentId, message: `class ${r.classId}, ${r.month}: ${r.stored} stored, ${r.counted} counted` }));
 }
 
+/** Per class, student and month: the attendance report's yearly rows (migration 1763700822000) = its monthly counts. */
+async function attendanceYears(db: Queryable, students: Students): Promise<Difference[]> {
+  const { rows } = await db.query<{ classId: string; studentId: string; month: string; yearly: string; monthly: string }>(
+    `with yearly as (
+       select y."classId", y."studentId", make_date(y.year, i, 1) as month, (array[y.l1, y.l2, y.l3, y.l4, y.l5, y.l6, y.l7, y.l8, y.l9, y.l10, y.l11, y.l12])[i] as lessons,
+         (array[y.a1, y.a2, y.a3, y.a4, y.a5, y.a6, y.a7, y.a8, y.a9, y.a10, y.a11, y.a12])[i] as attended
+       from app_internal.attendance_years y cross join generate_series(1, 12) i where ${only(students, 'y."studentId"')}),
+     monthly as (select m."classId", m."studentId", m.month, m.lessons, m.attended from app_internal.attendance_months m where ${only(students, 'm."studentId"')})
+     select "classId", "studentId", to_char(month, 'YYYY-MM') as month, coalesce(y.lessons || ' lessons, ' || y.attended || ' attended', 'none') as yearly,
+       coalesce(m.lessons || ' lessons, ' || m.attended || ' attended', 'none') as monthly
+     from (select * from yearly where lessons <> 0 or attended <> 0) y full join (select * from monthly where lessons <> 0 or attended <> 0) m using ("classId", "studentId", month)
+     where (y.lessons, y.attended) is distinct from (m.lessons, m.attended)`,
+    params(students),
+  );
+  return rows.map((r) => ({ check: "attendance report's yearly rows = its monthly counts", subject: r.studentId, message: `class ${r.classId}, ${r.month}: ${r.yearly} in the year's row, ${r.monthly} in the month's` }));
+}
+
 /** Per issue day, company, branch, status and due date: the PA listing's stored sums = the listed PAs and their live invoices (always whole: a group is not one student's). */
 async function paListingDays(db: Queryable): Promise<Difference[]> {
   const { rows } = await db.query<{ day: string; paymentStatus: string; stored: string; counted: string }>(
@@ -394,7 +412,7 @@ async function revenueSummary(db: Queryable, students: Students): Promise<Differ
  */
 export async function reconcile(db: Queryable, students: Students = null): Promise<Difference[]> {
   const out: Difference[] = [];
-  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths, paListingDays, revenueSummary]) out.push(...(await check(db, students)));
+  for (const check of [unbalancedEntries, paymentAdvices, revenueRecognised, lessonCaps, receipts, creditNotesAndRefunds, studentBalances, deposits, invoices, numbers, attendanceMonths, attendanceYears, paListingDays, revenueSummary]) out.push(...(await check(db, students)));
   return out;
 }
 

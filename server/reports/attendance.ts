@@ -2,7 +2,8 @@
  * Student attendance (issue 17): per student and class over a period, the lessons held, attended, absent and the
  * attendance rate, paged (server/reports/paging.ts). A lesson counts once it has happened (dated before today,
  * Singapore); suspended and withdrawn lessons and lessons the student was replaced or transferred out of are not counted.
- * Whole months are read from app_internal.attendance_months (issue 38), which `npm run reconcile` checks.
+ * Whole months are read from app_internal.attendance_months (a page's students) and app_internal.attendance_years (the
+ * pairs of a company or branch, the totals) (issue 38), which `npm run reconcile` checks.
  */
 import type { PagedReport } from "./paging.ts";
 
@@ -17,20 +18,30 @@ type AttendanceRow = { student: string | null; username: string | null; classNam
 
 const rate = (attended: number, lessons: number) => (lessons ? Math.round((attended / lessons) * 100) : 0);
 
-/** The period ($1 from, $2 to) as `e`: lo, hi (yesterday at the latest), fs the first whole month, fe the day after the last. */
+/**
+ * The period ($1 from, $2 to) as `e`: lo, hi (yesterday at the latest), fs the first whole month, fe the day after the
+ * last; fk and lk the first and last whole months as year × 12 + month - 1 (none when fk > lk).
+ */
 const PERIOD = `e as (
-       select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
-       from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b)`;
+       select lo, hi, fs, fe, extract(year from fs)::int * 12 + extract(month from fs)::int - 1 as fk, extract(year from fe - 1)::int * 12 + extract(month from fe - 1)::int - 1 as lk
+       from (select lo, hi, (date_trunc('month', lo - 1) + interval '1 month')::date as fs, date_trunc('month', hi + 1)::date as fe
+         from (select $1::date as lo, least($2::date, (now() at time zone 'Asia/Singapore')::date - 1) as hi) b) c)`;
+
+/** A yearly row's (`y`) lessons ("l") or attended ("a") of the months it has in the period's whole months. */
+const wholeMonthsOf = (column: "l" | "a") =>
+  Array.from({ length: 12 }, (_, i) => `case when y.year * 12 + ${i} between e.fk and e.lk then y.${column}${i + 1} else 0 end`).join(" + ");
 
 /**
  * The (student, class) pairs of the period ($1 from, $2 to, $3 company, $4 branch) with their lessons and attended, as
- * `a`: whole months from the monthly counts the triggers of migration 1763700730000 keep (a year is ~10⁶
- * lesson-students), the partial months at the ends from the lessons.
+ * `a`: whole months from the yearly rows the triggers keep (migrations 1763700730000 and 1763700822000: a year is ~40k
+ * rows, where its lesson-students are ~10⁶ and its monthly counts ~240k at scale 20000), the partial months at the
+ * ends from the lessons.
  */
 const COUNTED = `with ${PERIOD},
      a as (
        select x."studentId", x."classId", sum(x.lessons)::int as lessons, sum(x.attended)::int as attended from (
-         select m."studentId", m."classId", m.lessons, m.attended from e join app_internal.attendance_months m on m.month >= e.fs and m.month < e.fe
+         select y."studentId", y."classId", ${wholeMonthsOf("l")} as lessons, ${wholeMonthsOf("a")} as attended
+         from e join app_internal.attendance_years y on y.year between e.fk / 12 and e.lk / 12
          union all
          select ls."studentId", l."classId", 1, ${ATTENDED_SEAT}::int
          from e join lessons l on l.date between e.lo and e.hi and (l.date < e.fs or l.date >= e.fe) join lessons_students ls on ls."lessonId" = l.id
