@@ -449,7 +449,7 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
          from student_classes sc join classes c on c.id = sc."classId" join users u on u.id = sc."userId" left join branches b on b.id = c."branchId"
          where c.status = 'active' and ${where} order by ${orderBy}`,
         [from, today],
-      )).rows.map((r) => ({ ...r, status: storedValueLabel("student_classes", "status", String(r.status)) }));
+      )).rows.map((r): ReportRow => ({ ...r, status: storedValueLabel("student_classes", "status", String(r.status)) ?? r.status }));
     const lists = {
       "enrollment-list": await flat(`sc.status in ('enrolled', 'transferred', 'replacement', 'suspended', 'completed') and coalesce(sc."lessonStartDate", c."startDate", $2::date) <= $2::date and coalesce(sc."endDate", c."endDate", $1::date) >= $1::date`, `c.name, u."fullName", sc.id`),
       "enrollment-list-new": await flat(
