@@ -31,7 +31,7 @@ export const config: AppConfig = {
   websiteUrl: env.VITE_WEBSITE_URL ?? "https://www.example-centre.sg",
   appStoreDelayMs: 2000,
   policyPollMs: 30_000,
-  listCountCap: 10_000,
+  listCountCap: 1_000,
 };
 
 export function configureApp(overrides: Partial<AppConfig>): void {

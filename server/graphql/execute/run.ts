@@ -2,13 +2,13 @@ import { execute as gqlExecute, getVariableValues, Kind, parse, validate, valueF
 import type { Db, Queryable, QueryOptions } from "../../db/types.ts";
 import type { Model } from "../metadata/model.ts";
 import { RequestError } from "../errors.ts";
-import type { OperationPlan, RootPlan } from "../plan/ir.ts";
+import type { OperationPlan, RootPlan, SelectIR } from "../plan/ir.ts";
 import type { Access } from "../plan/permissions.ts";
 import { checkDocumentLimits, checkPlanLimits, checkResponseSize, type RequestLimits } from "../plan/limits.ts";
 import { fragmentsOf, planOperation } from "../plan/plan.ts";
 import { sanitiseRichTextWrites } from "../plan/rich-text.ts";
 import { checkNumericWrites } from "../plan/numeric-scale.ts";
-import { compileRootField, compileSelectFields, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
+import { compileEstimate, compileRootField, compileSelectFields, plannedRows, type CompileOptions, type CompiledStatement } from "../sql/index.ts";
 import { fromDatabaseError } from "./db-errors.ts";
 import { recordCaller } from "../../auth/caller.ts";
 import { actorOfVariables, recordActor } from "../../audit/actor.ts";
@@ -214,8 +214,21 @@ async function runStatement(q: Queryable, ctx: ExecutionContext, stmt: CompiledS
 async function runField(q: Queryable, ctx: ExecutionContext, field: RootPlan): Promise<string> {
   if (field.kind === "typename") return JSON.stringify(field.typename);
   if (field.kind === "static") return field.json;
+  if (field.kind === "estimate") return runEstimate(q, ctx, field.select);
   const stmt = compileRootField(ctx.model, field, compileOptions(ctx))!;
   return runStatement(q, ctx, stmt, field.alias, field.kind === "mutation" && field.mutation.kind === "update" ? "update" : "insert");
+}
+
+/** The planner's row estimate of a select's where (sql/estimate.ts): one EXPLAIN, no row read. */
+async function runEstimate(q: Queryable, ctx: ExecutionContext, select: SelectIR): Promise<string> {
+  const stmt = compileEstimate(ctx.model, select, compileOptions(ctx));
+  try {
+    const { rows } = await q.query<{ "QUERY PLAN": unknown }>(stmt.sql, stmt.params as unknown[], { timeoutMs: ctx.readTimeoutMs });
+    return String(plannedRows(rows[0]?.["QUERY PLAN"]));
+  } catch (e) {
+    if (process.env.GQL_DEBUG) console.error(e, stmt.sql, stmt.params);
+    throw fromDatabaseError(e, ctx.access.isAdmin, "$");
+  }
 }
 
 // ---- the statement of a cached plan's selects, per the values it binds (session variables, options)
@@ -263,7 +276,7 @@ export interface SelectsStatement {
 /** The request's selects as one statement; undefined when answering it takes anything else (introspection, mutations, no select). */
 export function selectsStatement(ctx: ExecutionContext, request: GraphQLRequest): SelectsStatement | undefined {
   const { plan, introspection } = prepare(ctx, request);
-  if (introspection || plan.fields.some((f) => f.kind === "mutation")) return undefined;
+  if (introspection || plan.fields.some((f) => f.kind === "mutation" || f.kind === "estimate")) return undefined;
   const selects = plan.fields.filter((f): f is RootPlan & { kind: "select" } => f.kind === "select");
   if (selects.length === 0) return undefined;
   const stmt = selectStatement(ctx, plan.fields, selects);

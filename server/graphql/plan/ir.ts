@@ -164,6 +164,8 @@ export interface DeleteIR {
 export type RootPlan =
   | { readonly kind: "select"; readonly alias: string; readonly root: RootKind; readonly select: SelectIR }
   | { readonly kind: "mutation"; readonly alias: string; readonly root: RootKind; readonly mutation: InsertIR | UpdateIR | DeleteIR }
+  /** `x_count_estimate(where)`: the planner's estimate of the rows `select` (where and the role's row filter) matches. */
+  | { readonly kind: "estimate"; readonly alias: string; readonly select: SelectIR }
   | { readonly kind: "typename"; readonly alias: string; readonly typename: string }
   | { readonly kind: "static"; readonly alias: string; readonly json: string };
 

@@ -163,7 +163,7 @@ function rowsOf(select: SelectIR, limits: RequestLimits, caller: LimitsCaller): 
 export function checkPlanLimits(plan: OperationPlan, limits: RequestLimits, caller: LimitsCaller): void {
   let rows = 0;
   for (const f of plan.fields) {
-    if (f.kind === "select") rows += rowsOf(f.select, limits, caller);
+    if (f.kind === "select" || f.kind === "estimate") rows += rowsOf(f.select, limits, caller);
     else if (f.kind === "mutation" && f.mutation.kind !== "insert") checkPatterns(f.mutation.where, limits, caller);
   }
   if (rows > limits.maxTotalRows) {

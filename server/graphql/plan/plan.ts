@@ -84,7 +84,7 @@ class Planner {
       const table = this.input.model.tables.get(info.table)!;
       fields.push(this.root(info.root, table, f, path));
     }
-    for (const f of fields) if (f.kind === "select") tablesRead(f.select, this.tables);
+    for (const f of fields) if (f.kind === "select" || f.kind === "estimate") tablesRead(f.select, this.tables);
     return { operation: op, fields, tables: [...this.tables] };
   }
 
@@ -95,6 +95,8 @@ class Planner {
         return { kind: "select", alias: f.alias, root, select: this.select(table, args, { kind: "rows", sets: subSelections(f) }, path) };
       case "select_aggregate":
         return { kind: "select", alias: f.alias, root, select: this.select(table, args, { kind: "aggregate", sets: subSelections(f) }, path) };
+      case "select_count_estimate":
+        return { kind: "estimate", alias: f.alias, select: this.select(table, { where: args.where }, { kind: "aggregate", sets: [] }, path) };
       case "select_by_pk":
         return { kind: "select", alias: f.alias, root, select: this.select(table, { where: pkWhere(table, args) }, { kind: "single", sets: subSelections(f) }, path) };
       case "insert":

@@ -418,6 +418,11 @@ export function buildSchema(model: Model, access: Access): GraphQLSchema {
       query[t.rootFields.select] = { type: nn(list(nn(objectType(t)))), args: selectArgs(t), description: `fetch data from the table: "${t.name}"`, extensions: root(t, "select") };
       if (sel.allowAggregations)
         query[t.rootFields.select_aggregate] = { type: nn(aggregateType(t)), args: selectArgs(t), description: `fetch aggregated fields from the table: "${t.name}"`, extensions: root(t, "select_aggregate") };
+      // not Hasura's: a list over a large table shows "about N" past its capped count (docs/DECISIONS.md); a
+      // generated Hasura field of a later table by that name replaces it
+      const estimate = `${t.rootFields.select}_count_estimate`;
+      if (sel.allowAggregations && !query[estimate])
+        query[estimate] = { type: nn(GraphQLInt), args: { where: { type: boolExp(t), description: "filter the rows counted" } }, description: `the query planner's estimate of the rows of the table "${t.name}" matching where (not exact)`, extensions: root(t, "select_count_estimate") };
       if (pkVisible)
         query[t.rootFields.select_by_pk] = { type: objectType(t), args: pkArgs(t, t.primaryKey), description: `fetch data from the table: "${t.name}" using primary key columns`, extensions: root(t, "select_by_pk") };
     }

@@ -3,6 +3,8 @@ export type RootKind =
   | "select"
   | "select_by_pk"
   | "select_aggregate"
+  /** Our engine's addition (not Hasura's): the planner's estimate of the rows a where matches (issue 38). */
+  | "select_count_estimate"
   | "insert"
   | "insert_one"
   | "update"

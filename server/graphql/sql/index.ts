@@ -5,6 +5,7 @@ import { compileDelete, compileInsert, compileUpdate } from "./mutation.ts";
 import { compileSelect } from "./select.ts";
 
 export type { CompiledStatement, CompileOptions } from "./builder.ts";
+export { compileEstimate, plannedRows } from "./estimate.ts";
 
 /** One statement per root field. Selects yield one column "json" (text); mutations also "failed" and "affected". */
 export function compileRootField(model: Model, field: RootPlan, options: CompileOptions): CompiledStatement | undefined {

@@ -1,9 +1,10 @@
 /**
  * Data provider: @refinedev/hasura's (idType uuid, Hasura's default naming) over graphql-request's client with the
  * access token (graphql.ts: 401 → refresh once and retry, see api.ts). What the product adds: GraphQL errors
- * become toasts, network errors are only logged, and a resource's `restWrites` save through its REST call.
+ * become toasts, network errors are only logged, a resource's `restWrites` save through its REST call, and a capped
+ * list's count past its cap comes with the engine's estimate (`countEstimate`).
  */
-import type { BaseRecord, DataProvider, HttpError, MetaQuery } from "@refinedev/core";
+import type { BaseRecord, DataProvider, GetListParams, GetListResponse, HttpError, MetaQuery } from "@refinedev/core";
 import dataProvider from "@refinedev/hasura";
 import type { GraphQLClient } from "graphql-request";
 import type { RestWrites } from "../../framework/types.ts";
@@ -12,6 +13,7 @@ import { graphqlUrl } from "../config.ts";
 import { toast } from "../../framework/toast.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
 import { createGraphQLClient } from "../graphql.ts";
+import { isCappedTotal } from "../../framework/pages/recordCounter.ts";
 
 /** Maps a failure to Refine's HttpError after reporting it the spec's way. */
 export function reportDataError(err: unknown): HttpError {
@@ -47,10 +49,41 @@ async function restWrite(method: "POST" | "PUT", path: string, variables: unknow
 
 const restWritesOf = (meta: MetaQuery | undefined) => meta?.restWrites as RestWrites | undefined;
 
+const OPTIONS = { idType: "uuid", namingConvention: "hasura-default" } as const;
+
+/**
+ * Our engine's `x_count_estimate(where)` (not Hasura's): the planner's estimate of the rows a list's where matches,
+ * for a capped count past its cap (recordCounter.ts). Undefined, quietly, where it cannot be had — a real Hasura
+ * has no such field, and the list then reads "1,000+".
+ */
+async function countEstimate(client: GraphQLClient, table: string, where: unknown): Promise<number | undefined> {
+  try {
+    const data = await client.request<{ estimate: number }>(`query CountEstimate($where: ${table}_bool_exp) { estimate: ${table}_count_estimate(where: $where) }`, { where });
+    return data.estimate;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A list asking for `countEstimate` in its meta: its rows and capped count, and past the cap the estimate for the where it sent. */
+async function listWithEstimate(client: GraphQLClient, params: GetListParams): Promise<GetListResponse> {
+  let sent: Record<string, unknown> | undefined;
+  // @refinedev/hasura builds the where from the filters and the meta's own; the estimate asks the same one
+  const recording = {
+    request: (query: never, variables?: Record<string, unknown>) => {
+      sent = variables;
+      return client.request(query, variables);
+    },
+  } as unknown as GraphQLClient;
+  const result = await dataProvider(recording, OPTIONS).getList(params);
+  if (!isCappedTotal(result.total)) return result;
+  return { ...result, countEstimate: await countEstimate(client, String(params.meta?.operation ?? params.resource), sent?.where) };
+}
+
 export function createDataProvider(client: GraphQLClient = createGraphQLClient()): Required<DataProvider> {
-  const base = dataProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
-  const wrapped = { ...base } as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(base)) {
+  const base = dataProvider(client, OPTIONS);
+  const wrapped = { ...base, getList: (params: GetListParams) => (params.meta?.countEstimate ? listWithEstimate(client, params) : base.getList(params)) } as Record<string, unknown>;
+  for (const [name, fn] of Object.entries(wrapped)) {
     if (typeof fn !== "function" || name === "getApiUrl") continue;
     wrapped[name] = async (...args: unknown[]) => {
       try {

@@ -12,7 +12,7 @@ import { Link, useSearchParams } from "react-router";
 import { useMemo, useState } from "react";
 import { parse } from "graphql";
 import type { TableColumnsType as ColumnsType } from "antd";
-import { cappedCountVariables, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
+import { cappedCountVariables, countEstimateMeta, PAGE_SIZE } from "../../framework/pages/recordCounter.ts";
 import { PagedTable } from "../../framework/pages/PagedTable.tsx";
 import { fetchAllRows } from "../../framework/pages/CsvExportButton.tsx";
 import { RelationSelect } from "../../framework/inputs/RelationSelect.tsx";
@@ -95,7 +95,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
   const payment = params.get("payment");
   const meta = useMemo(() => {
     const where = paymentWhere(payment);
-    return { gqlQuery: STUDENT_LIST_QUERY, gqlVariables: { ...cappedCountVariables(), ...(where ? { where: { _and: [where] } } : {}) } };
+    return { gqlQuery: STUDENT_LIST_QUERY, gqlVariables: { ...cappedCountVariables(), ...(where ? { where: { _and: [where] } } : {}) }, ...countEstimateMeta };
   }, [payment]);
   const { tableProps, searchFormProps, filters, sorters, currentPage, pageSize, result } = useTable<Row, never, FilterValues>({
     resource: "users",
@@ -184,7 +184,7 @@ export default function StudentListPage({ resource }: { resource?: Resource }) {
           <Select id="students-payment" allowClear style={{ width: 140 }} options={Object.entries(STUDENT_PAYMENT_STATUS_LABELS).map(([value, label]) => ({ value, label }))} />
         </Form.Item>
       </FilterForm>
-      <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} cappedCount columns={columns} scroll={{ x: true }} />
+      <PagedTable<Row> tableProps={tableProps} currentPage={currentPage} pageSize={pageSize} total={result.total ?? 0} cappedCount countEstimate={result.countEstimate as number | undefined} columns={columns} scroll={{ x: true }} />
     </Card>
   );
 }
