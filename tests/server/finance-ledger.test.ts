@@ -248,6 +248,24 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
     expect(found).toEqual([{ check: "document = its ledger lines", subject: receipt.name, message: "active receipt (cheque): S$20.01 received by the document, S$20.00 in the ledger" }]);
   });
 
+  it("reconcile's numbers check names a gap in a series, whole and scoped to a student whose documents are in it", async () => {
+    const e = enrolments[0]!;
+    const pa = await issuedPa(server, token.front_desk!, e, e.studentId);
+    const { receipt } = await pay(pa.id, 1000, "cash");
+    const numbersOf = async (students: string[] | null) => (await reconcile(server.db, students)).filter((d) => d.check.startsWith("numbers"));
+    expect(await numbersOf([e.studentId])).toEqual([]);
+    const series = receipt.name.replace(/-\d+$/, "");
+    const last = Number(receipt.name.slice(series.length + 1));
+    await server.db.query(`update receipts set name = $2 where id = $1`, [receipt.id, `${series}-${String(last + 1).padStart(5, "0")}`]);
+    try {
+      const gap = [{ check: "numbers: no gap", subject: series, message: `missing ${receipt.name}` }];
+      expect(await numbersOf([e.studentId])).toEqual(gap);
+      expect(await numbersOf(null)).toEqual(gap);
+    } finally {
+      await server.db.query(`update receipts set name = $2 where id = $1`, [receipt.id, receipt.name]);
+    }
+  });
+
   it("the database refuses an entry whose debits differ from its credits (checked per statement of lines), and at commit an entry without lines", async () => {
     const e = enrolments[0]!;
     const company = (await server.db.query<{ id: string }>(`select "companyId" as id from classes where id = $1`, [e.id])).rows[0]!.id;
