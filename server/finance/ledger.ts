@@ -91,8 +91,9 @@ export async function writeEntries(tx: Queryable, entries: readonly Entry[]): Pr
  * a credit note or a void takes revenue back, an edit changes its lessons). The caller holds the student's lock.
  */
 export async function postEntry(tx: Queryable, head: EntryHead, lines: LedgerLine[]): Promise<void> {
-  await writeEntries(tx, [{ head, lines }]);
-  await recogniseStudents(tx, [head.studentId], head.createdBy);
+  // one insert for both: the recognition read compares the documents with the recognition entries posted so far,
+  // which the operation's own entry is not one of
+  await writeEntries(tx, [{ head, lines }, ...(await recognitionEntries(tx, [head.studentId], head.createdBy))]);
 }
 
 /** A student's customer_credit and deposits_held balances in the ledger (the caller holds the student's lock to spend them). */
@@ -170,24 +171,21 @@ export async function recognitionGaps(db: Queryable, studentIds: readonly string
  */
 export async function recogniseRevenue(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<number> {
   await withoutJit(tx);
-  return recogniseStudents(tx, studentIds, by);
+  return writeEntries(tx, await recognitionEntries(tx, studentIds, by));
 }
 
-/** recogniseRevenue in a finance transaction, which has turned JIT off already (server/finance/transaction.ts). */
-async function recogniseStudents(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<number> {
+/** The recognition entries recogniseRevenue writes, in a finance transaction (which has turned JIT off already: server/finance/transaction.ts). */
+async function recognitionEntries(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<Entry[]> {
   const byPa = new Map<string, RecognitionGap[]>();
   for (const g of await recognitionGaps(tx, studentIds)) byPa.set(g.paymentAdviceId, [...(byPa.get(g.paymentAdviceId) ?? []), g]);
   const day = todayInSingapore();
-  return writeEntries(
-    tx,
-    [...byPa.values()].map((parts) => {
-      const g = parts[0]!;
-      return {
-        head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
-        lines: revenueRecognisedByPart(parts),
-      };
-    }),
-  );
+  return [...byPa.values()].map((parts) => {
+    const g = parts[0]!;
+    return {
+      head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
+      lines: revenueRecognisedByPart(parts),
+    };
+  });
 }
 
 // ── payment advices and their receipts ─────────────────────────────────────────────────────────
