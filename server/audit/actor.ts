@@ -61,12 +61,15 @@ export async function recordActor(tx: Queryable, actor: Actor | undefined): Prom
 
 const WRITE = /^\s*(insert|update|delete)\b/i;
 
+/** Each actorRecordingDb's database underneath. */
+const unrecorded = new WeakMap<Db, Db>();
+
 /**
  * The REST routes' database: every transaction begins by recording the request's actor, and a write run as a
  * statement of its own (a company's save) runs in a transaction that does the same, so no REST change is anonymous.
  */
 export function actorRecordingDb(db: Db): Db {
-  return {
+  const recording: Db = {
     ...db,
     transaction: (fn) =>
       db.transaction(async (tx) => {
@@ -81,4 +84,14 @@ export function actorRecordingDb(db: Db): Db {
           })
         : db.query(sql, params, options),
   };
+  unrecorded.set(recording, db);
+  return recording;
+}
+
+/**
+ * The database under actorRecordingDb (or the one given): for a transaction that records the actor in its own first
+ * statement (the finance service's, server/finance/transaction.ts), a statement less than recording it twice.
+ */
+export function withoutActorRecording(db: Db): Db {
+  return unrecorded.get(db) ?? db;
 }

@@ -4,7 +4,7 @@
  */
 import type { Queryable } from "../db/index.ts";
 import { CREDIT_NOTE_MESSAGES, type CreditNoteRight, type CreditNoteStatus, type CreditNoteType } from "../../src/domain/finance/creditNote.ts";
-import { FinanceError } from "./transaction.ts";
+import { FinanceError, sameInstant } from "./transaction.ts";
 
 export interface CnRow {
   id: string;
@@ -51,8 +51,7 @@ export async function readCreditNote(db: Queryable, id: string, options: { forUp
 }
 
 export async function assertCreditNoteFresh(db: Queryable, row: CnRow, updatedAt: string): Promise<void> {
-  const { rows } = await db.query<{ same: boolean }>(`select $1::timestamptz = $2::timestamptz as same`, [row.updatedAt, updatedAt]);
-  if (!rows[0]?.same) throw new FinanceError(409, CREDIT_NOTE_MESSAGES.stale);
+  if (!(await sameInstant(db, row.updatedAt, updatedAt))) throw new FinanceError(409, CREDIT_NOTE_MESSAGES.stale);
 }
 
 export function creditNoteSnapshot(row: CnRow) {

@@ -357,11 +357,17 @@ export async function changeCreditNoteStatus(db: Db, id: string, input: { status
       if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, CREDIT_NOTE_MESSAGES.fourEyes);
       if (await otherLiveCreditNote(tx, before)) throw new FinanceError(409, CREDIT_NOTE_MESSAGES.alreadyLive);
       await assertCreditNoteCap(tx, before);
-      const name = await nextDocumentNumber(tx, "credit_note", before.companyId, Number(todayInSingapore().slice(0, 4)));
-      await tx.query(`update credit_notes set name = $2, "approverId" = $3, "approvedAt" = now() where id = $1`, [id, name, by]);
     }
-    await tx.query(`update credit_notes set "creditNoteStatus" = $2, "updatedAt" = now(), "updatedBy" = $3 where id = $1`, [id, input.status, by]);
-    if (input.status === "issued" || input.status === "voided") await postCreditNote(tx, id, input.status === "issued" ? "credit_note_issued" : "credit_note_voided", by);
+    // an approval's number and approver with the status, in one update
+    const name = input.status === "issued" ? await nextDocumentNumber(tx, "credit_note", before.companyId, Number(todayInSingapore().slice(0, 4))) : null;
+    await tx.query(
+      `update credit_notes set "creditNoteStatus" = $2, "updatedAt" = now(), "updatedBy" = $3${name ? `, name = $4, "approverId" = $3, "approvedAt" = now()` : ""} where id = $1`,
+      name ? [id, input.status, by, name] : [id, input.status, by],
+    );
+    if (input.status === "issued" || input.status === "voided") {
+      // the summary, type and number a status change leaves as they were (or as just given)
+      await postCreditNote(tx, { id, name: name ?? before.name, companyId: before.companyId, studentId: before.studentId, type: before.type, summary: before.summary }, input.status === "issued" ? "credit_note_issued" : "credit_note_voided", by);
+    }
     if (before.suspensionId && (input.status === "issued" || input.status === "rejected")) {
       await tx.query(`update suspensions set "suspensionStatus" = $2, "updatedBy" = $3 where id = $1`, [before.suspensionId, input.status === "issued" ? "completed" : "rejected", by]);
     }

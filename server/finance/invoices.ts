@@ -8,12 +8,13 @@ import type { Db, Queryable } from "../db/index.ts";
 import { centsToNumeric, numericToCents, type Cents } from "../../src/domain/money.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
 import { balanceOf, creditNoteLeft, INVOICE_MESSAGES, isPaInvoiceable, invoiceStatusFor, paStatusFor, type CardType, type InvoiceDetail, type InvoiceRecord, type PaymentMethod, type PaymentReply } from "../../src/domain/finance/invoice.ts";
-import { logSnapshot, readPaRow, studentOf, writeLog } from "./paymentAdviceRecord.ts";
+import { logSnapshot, PA_COLUMNS, readPaRow, studentOf, writeLog, type PaRow } from "./paymentAdviceRecord.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { postPayment, postReceiptVoided } from "./ledger.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 import { paymentDateError } from "../../src/domain/finance/bounds.ts";
+import { PA_MESSAGES } from "../../src/domain/finance/paymentAdviceStatus.ts";
 
 /** FINANCE.md §5 rights (api:/actions/invoice/<action>, POST). */
 export const INVOICE_ACTIONS = ["issue", "record-payment", "void", "void-payment"] as const;
@@ -47,10 +48,21 @@ async function readInvoice(tx: Queryable, id: string, forUpdate = false): Promis
  * and a payment by credit note waits for any other money operation of the student.
  */
 export async function lockInvoice(tx: Queryable, id: string): Promise<InvoiceRecord> {
+  return (await lockInvoiceAndPa(tx, id)).invoice;
+}
+
+/** lockInvoice, with the PA row it read under the PA's lock (deleted ones too), for the caller not to read it again. */
+async function lockInvoiceAndPa(tx: Queryable, id: string): Promise<{ invoice: InvoiceRecord; pa: PaRow }> {
   const { paymentAdviceId, studentId } = await readInvoice(tx, id);
   if (studentId) await lockStudentMoney(tx, studentId);
-  await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
-  return readInvoice(tx, id, true);
+  const pa = await readPaRow(tx, paymentAdviceId, { forUpdate: true, includeDeleted: true });
+  return { invoice: await readInvoice(tx, id, true), pa };
+}
+
+/** A PA row read with includeDeleted, refused as readPaRow refuses a deleted one. */
+function livePa(pa: PaRow): PaRow {
+  if (pa.status === "deleted") throw new FinanceError(404, PA_MESSAGES.notFound);
+  return pa;
 }
 
 const cents = (v: string) => numericToCents(v) ?? 0;
@@ -58,27 +70,31 @@ const cents = (v: string) => numericToCents(v) ?? 0;
 /** POST /finances/invoices: the PA's invoice (total = its totalPayable, INV number); the existing one when it has one. */
 export async function issueInvoice(db: Db, paymentAdviceId: string, by: string | null, can: InvoiceActionCheck): Promise<InvoiceRecord> {
   await requireRight(can, "issue");
-  return financeTransaction(db, async (tx) => issueInvoiceIn(tx, paymentAdviceId, by));
+  return financeTransaction(db, async (tx) => (await issueInvoiceIn(tx, paymentAdviceId, by)).invoice);
 }
 
-async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string | null): Promise<InvoiceRecord> {
+/**
+ * The PA's invoice, made unless it has one, under the locks lockInvoice takes (the student, the PA, the invoice: a
+ * new invoice is this transaction's own), with the PA row read under its lock.
+ */
+async function issueInvoiceIn(tx: Queryable, paymentAdviceId: string, by: string | null): Promise<{ invoice: InvoiceRecord; pa: PaRow }> {
   await lockStudentMoney(tx, (await readPaRow(tx, paymentAdviceId)).studentId);
   const pa = await readPaRow(tx, paymentAdviceId, { forUpdate: true });
   const { rows: existing } = await tx.query<{ id: string }>(
     `select id from invoices where "paymentAdviceId" = $1 and "invoiceStatus" <> 'voided' and status <> 'deleted' order by "createdAt" limit 1`,
     [paymentAdviceId],
   );
-  if (existing[0]) return readInvoice(tx, existing[0].id);
+  if (existing[0]) return { invoice: await readInvoice(tx, existing[0].id, true), pa };
   if (!isPaInvoiceable(pa.paymentStatus)) throw new FinanceError(400, INVOICE_MESSAGES.paNotIssued);
   const today = todayInSingapore();
   const name = await nextDocumentNumber(tx, "invoice", pa.companyId, Number(today.slice(0, 4)));
   const total = pa.summary?.total ?? "0";
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<InvoiceRecord>(
     `insert into invoices (name, "invoiceDate", total, "invoiceStatus", "paymentAdviceId", "companyId", "studentId", "createdBy", "updatedBy")
-     values ($1, $2::date, $3::numeric, 'active', $4, $5, $6, $7, $7) returning id`,
+     values ($1, $2::date, $3::numeric, 'active', $4, $5, $6, $7, $7) returning ${INVOICE_COLUMNS}`,
     [name, today, total, paymentAdviceId, pa.companyId, pa.studentId, by],
   );
-  return readInvoice(tx, rows[0]!.id);
+  return { invoice: rows[0]!, pa };
 }
 
 /** Σ non-voided successful payments of the invoice. */
@@ -90,19 +106,24 @@ async function receivedOn(tx: Queryable, invoiceId: string): Promise<Cents> {
   return cents(rows[0]!.total);
 }
 
-/** After the money on an invoice changed: its status and paid amount, the PA's status (logged) and its deposits. */
-async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null): Promise<InvoiceRecord> {
+/**
+ * After the money on an invoice changed: its status and paid amount (and, with a new receipt, its receipt mark), the
+ * PA's status (logged) and its deposits. `lockedPa`: the PA row the caller read under its lock (lockInvoiceAndPa),
+ * unchanged since. Returns the invoice and the PA as they now stand.
+ */
+async function settle(tx: Queryable, invoice: InvoiceRecord, lockedPa: PaRow, by: string | null, receiptMade = false): Promise<{ invoice: InvoiceRecord; pa: PaRow }> {
   const total = cents(invoice.total);
   const received = await receivedOn(tx, invoice.id);
-  await tx.query(`update invoices set "paidAmount" = $2::numeric, "invoiceStatus" = $3, "updatedBy" = $4 where id = $1`, [
-    invoice.id, centsToNumeric(received), invoiceStatusFor(total, received), by,
-  ]);
-  const pa = await readPaRow(tx, invoice.paymentAdviceId, { forUpdate: true });
+  const { rows: settled } = await tx.query<InvoiceRecord>(
+    `update invoices set "paidAmount" = $2::numeric, "invoiceStatus" = $3, "updatedBy" = $4${receiptMade ? `, "isGeneratedReceipt" = true` : ""} where id = $1 returning ${INVOICE_COLUMNS}`,
+    [invoice.id, centsToNumeric(received), invoiceStatusFor(total, received), by],
+  );
+  const pa = livePa(lockedPa);
   const paStatus = paStatusFor(total, received);
   if (pa.paymentStatus !== paStatus && isPaInvoiceable(pa.paymentStatus)) {
-    await tx.query(`update payment_advices set "paymentStatus" = $2, "updatedBy" = $3 where id = $1`, [pa.id, paStatus, by]);
+    const { rows: after } = await tx.query<PaRow>(`update payment_advices set "paymentStatus" = $2, "updatedBy" = $3 where id = $1 returning ${PA_COLUMNS}`, [pa.id, paStatus, by]);
     const student = await studentOf(tx, pa.studentId);
-    await writeLog(tx, pa.id, "change_status", logSnapshot(pa, student), logSnapshot(await readPaRow(tx, pa.id), student), by);
+    await writeLog(tx, pa.id, "change_status", logSnapshot(pa, student), logSnapshot(after[0]!, student), by);
     // Deposits collected on the PA are paid with it; a correction back to unpaid makes them issued again (unless used).
     if (paStatus === "unpaid") {
       await tx.query(`update deposits set "depositStatus" = 'issued', "receiptId" = null, "updatedBy" = $2 where "paymentAdviceId" = $1 and "depositStatus" = 'paid' and status <> 'deleted'`, [pa.id, by]);
@@ -113,8 +134,9 @@ async function settle(tx: Queryable, invoice: InvoiceRecord, by: string | null):
         [pa.id, by, invoice.id],
       );
     }
+    return { invoice: settled[0]!, pa: after[0]! };
   }
-  return readInvoice(tx, invoice.id);
+  return { invoice: settled[0]!, pa };
 }
 
 /**
@@ -160,10 +182,9 @@ export async function recordPayment(db: Db, target: { invoiceId?: string; paymen
  * recorded in the same transaction as its payment (server/finance/bankReconciliation.ts).
  */
 export async function recordPaymentIn(tx: Queryable, target: { invoiceId?: string; paymentAdviceId?: string }, input: PaymentInput, by: string | null): Promise<PaymentReply> {
-  const invoiceId = target.invoiceId ?? (await issueInvoiceIn(tx, target.paymentAdviceId!, by)).id;
-  const invoice = await lockInvoice(tx, invoiceId);
+  const { invoice, pa: lockedPa } = target.invoiceId ? await lockInvoiceAndPa(tx, target.invoiceId) : await issueInvoiceIn(tx, target.paymentAdviceId!, by);
   if (invoice.invoiceStatus === "voided") throw new FinanceError(400, INVOICE_MESSAGES.voided);
-  const pa = await readPaRow(tx, invoice.paymentAdviceId);
+  const pa = livePa(lockedPa);
   const outOfWindow = paymentDateError(input.paymentDate, pa.issueDate, todayInSingapore());
   if (outOfWindow) throw new FinanceError(400, outOfWindow, { paymentDate: outOfWindow });
   if (input.paymentMethod === "credit_note") await useCreditNote(tx, input.creditNoteId!, invoice.studentId, input.amount, by);
@@ -179,10 +200,14 @@ export async function recordPaymentIn(tx: Queryable, target: { invoiceId?: strin
      values ($1, $2, $3::numeric, $4, $5, 'success', $6, ($7::date)::timestamp at time zone 'Asia/Singapore', $8, $9, $9)`,
     [invoice.id, receipt[0]!.id, amount, input.paymentMethod, input.cardType, input.referenceNo, input.paymentDate, input.creditNoteId, by],
   );
-  await tx.query(`update invoices set "isGeneratedReceipt" = true where id = $1`, [invoice.id]);
-  const settled = await settle(tx, invoice, by);
-  await postPayment(tx, receipt[0]!.id, by);
-  return { invoice: settled, receipt: { id: receipt[0]!.id, name, amount } };
+  const settled = await settle(tx, invoice, pa, by, true);
+  await postPayment(
+    tx,
+    { id: receipt[0]!.id, name, companyId: invoice.companyId, studentId: invoice.studentId!, paymentAdviceId: invoice.paymentAdviceId, amount, paymentMethod: input.paymentMethod, receiptDate: input.paymentDate },
+    settled.pa,
+    by,
+  );
+  return { invoice: settled.invoice, receipt: { id: receipt[0]!.id, name, amount } };
 }
 
 /** Void a payment's receipt (reason kept): the money leaves the invoice; a credit note it used is given back. */
@@ -192,7 +217,7 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
     const { rows } = await tx.query<{ invoiceId: string | null; status: string }>(`select "invoiceId", status from receipts where id = $1`, [receiptId]);
     const receipt = rows[0];
     if (!receipt?.invoiceId || receipt.status === "deleted") throw new FinanceError(404, INVOICE_MESSAGES.receiptNotFound);
-    const invoice = await lockInvoice(tx, receipt.invoiceId);
+    const { invoice, pa } = await lockInvoiceAndPa(tx, receipt.invoiceId);
     // read again under the invoice's lock: a concurrent void of the same receipt has finished by now
     const { rows: locked } = await tx.query<{ status: string }>(`select status from receipts where id = $1 for update`, [receiptId]);
     if (locked[0]!.status === "voided") throw new FinanceError(400, INVOICE_MESSAGES.receiptVoided);
@@ -222,9 +247,9 @@ export async function voidReceipt(db: Db, receiptId: string, reason: string, by:
       await changeCreditNoteUse(tx, p.creditNoteId, cn[0]!, Math.max(0, cents(cn[0]!.usedAmount) - cents(p.amount)), "issued", by);
     }
     await markReceiptsVoided(tx, [receiptId], reason, by);
-    const settled = await settle(tx, invoice, by);
+    const settled = await settle(tx, invoice, pa, by);
     await postReceiptVoided(tx, receiptId, by);
-    return settled;
+    return settled.invoice;
   });
 }
 

@@ -91,8 +91,9 @@ export async function writeEntries(tx: Queryable, entries: readonly Entry[]): Pr
  * a credit note or a void takes revenue back, an edit changes its lessons). The caller holds the student's lock.
  */
 export async function postEntry(tx: Queryable, head: EntryHead, lines: LedgerLine[]): Promise<void> {
-  await writeEntries(tx, [{ head, lines }]);
-  await recogniseRevenue(tx, [head.studentId], head.createdBy);
+  // one insert for both: the recognition read compares the documents with the recognition entries posted so far,
+  // which the operation's own entry is not one of
+  await writeEntries(tx, [{ head, lines }, ...(await recognitionEntries(tx, [head.studentId], head.createdBy))]);
 }
 
 /** A student's customer_credit and deposits_held balances in the ledger (the caller holds the student's lock to spend them). */
@@ -154,6 +155,8 @@ export async function recognitionGaps(db: Queryable, studentIds: readonly string
      from gaps g join payment_advices pa on pa.id = g.pa
      order by pa."studentId", pa.id, g.class_id nulls first, g.month nulls first, g.figure`,
     [studentIds],
+    // prepared once per connection: planning this statement (~20–40 ms) cost more than running it for a student
+    { reuse: true },
   );
   return rows.map((r) => ({
     paymentAdviceId: r.id, name: r.name, companyId: r.companyId, studentId: r.studentId, classId: r.classId, revenueMonth: r.revenueMonth, figure: r.figure, target: cents(r.target), posted: cents(r.posted),
@@ -168,19 +171,21 @@ export async function recognitionGaps(db: Queryable, studentIds: readonly string
  */
 export async function recogniseRevenue(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<number> {
   await withoutJit(tx);
+  return writeEntries(tx, await recognitionEntries(tx, studentIds, by));
+}
+
+/** The recognition entries recogniseRevenue writes, in a finance transaction (which has turned JIT off already: server/finance/transaction.ts). */
+async function recognitionEntries(tx: Queryable, studentIds: readonly string[], by: string | null): Promise<Entry[]> {
   const byPa = new Map<string, RecognitionGap[]>();
   for (const g of await recognitionGaps(tx, studentIds)) byPa.set(g.paymentAdviceId, [...(byPa.get(g.paymentAdviceId) ?? []), g]);
   const day = todayInSingapore();
-  return writeEntries(
-    tx,
-    [...byPa.values()].map((parts) => {
-      const g = parts[0]!;
-      return {
-        head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
-        lines: revenueRecognisedByPart(parts),
-      };
-    }),
-  );
+  return [...byPa.values()].map((parts) => {
+    const g = parts[0]!;
+    return {
+      head: { companyId: g.companyId, studentId: g.studentId, day, operation: "revenue_recognised", documentType: "payment_advice", documentId: g.paymentAdviceId, documentNumber: g.name, createdBy: by },
+      lines: revenueRecognisedByPart(parts),
+    };
+  });
 }
 
 // ── payment advices and their receipts ─────────────────────────────────────────────────────────
@@ -212,28 +217,36 @@ async function readPa(tx: Queryable, paId: string): Promise<PaHead> {
 
 const LIVE_PA = ["unpaid", "paid", "overpaid", "overdue"];
 
+/** Where PA $1 and its receipts stand in the ledger: receivable; deposits billed and not yet paid. */
+const STANDING_SQL = `select coalesce(sum(case when l.account = 'receivable' then l.debit - l.credit end), 0)::text as receivable,
+         coalesce(sum(case when l.account = 'deposits_billed' then l.credit - l.debit end), 0)::text as billed
+  from journal_entries e join journal_lines l on l."entryId" = e.id
+  where (e."documentType" = 'payment_advice' and e."documentId" = $1)
+     or (e."documentType" = 'receipt' and e."documentId" in (select id from receipts where "paymentAdviceId" = $1))`;
+
 /** Where a PA and its receipts stand in the ledger (receivable; deposits billed and not yet paid). */
 export async function paStanding(db: Queryable, paId: string): Promise<PaStanding> {
-  const { rows } = await db.query<{ receivable: string; billed: string }>(
-    `select coalesce(sum(case when l.account = 'receivable' then l.debit - l.credit end), 0)::text as receivable,
-            coalesce(sum(case when l.account = 'deposits_billed' then l.credit - l.debit end), 0)::text as billed
-     from journal_entries e join journal_lines l on l."entryId" = e.id
-     where (e."documentType" = 'payment_advice' and e."documentId" = $1)
-        or (e."documentType" = 'receipt' and e."documentId" in (select id from receipts where "paymentAdviceId" = $1))`,
-    [paId],
-  );
+  const { rows } = await db.query<{ receivable: string; billed: string }>(STANDING_SQL, [paId]);
   return { receivable: cents(rows[0]?.receivable), depositsBilled: cents(rows[0]?.billed) };
 }
 
-/** What a PA should leave standing now, from its documents: the money received on it. */
-export async function paTargetOf(db: Queryable, pa: PaHead): Promise<PaStanding> {
-  const { rows } = await db.query<{ received: string }>(
-    `select (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
-             where i."paymentAdviceId" = $1 and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received`,
+/**
+ * Where a PA stands in the ledger, and what it should leave standing now from its documents (the money received on
+ * its live invoices), in one statement.
+ */
+async function paStandingAndTarget(tx: Queryable, pa: PaHead): Promise<{ standing: PaStanding; target: PaStanding }> {
+  const { rows } = await tx.query<{ receivable: string; billed: string; received: string }>(
+    `select s.receivable, s.billed,
+       (select coalesce(sum(ip.amount), 0) from invoice_payments ip join invoices i on i.id = ip."invoiceId"
+        where i."paymentAdviceId" = $1 and i."invoiceStatus" <> 'voided' and i.status <> 'deleted' and ip.status <> 'deleted' and ip."transactionStatus" = 'success')::text as received
+     from (${STANDING_SQL}) s`,
     [pa.id],
   );
   const f = paFigures(pa.paymentSummaryStatic);
-  return paTarget({ live: LIVE_PA.includes(pa.paymentStatus), totalPayable: f.totalPayable, deposit: f.deposit, received: cents(rows[0]?.received) });
+  return {
+    standing: { receivable: cents(rows[0]?.receivable), depositsBilled: cents(rows[0]?.billed) },
+    target: paTarget({ live: LIVE_PA.includes(pa.paymentStatus), totalPayable: f.totalPayable, deposit: f.deposit, received: cents(rows[0]?.received) }),
+  };
 }
 
 const paHead = (pa: PaHead, operation: LedgerOperation, by: string | null): EntryHead => ({
@@ -330,7 +343,7 @@ export async function creditedBefore(tx: Queryable, paId: string): Promise<Alrea
   return credited;
 }
 
-interface ReceiptHead {
+export interface ReceiptHead {
   id: string;
   name: string | null;
   companyId: string;
@@ -349,11 +362,13 @@ async function readReceipt(tx: Queryable, receiptId: string): Promise<ReceiptHea
   return rows[0]!;
 }
 
-/** A payment recorded (after the invoice and the PA have settled): the money in, the PA's standing after it. */
-export async function postPayment(tx: Queryable, receiptId: string, by: string | null): Promise<void> {
-  const r = await readReceipt(tx, receiptId);
-  const pa = await readPa(tx, r.paymentAdviceId);
-  const lines = paymentReceived({ amount: cents(r.amount), method: r.paymentMethod }, await paStanding(tx, pa.id), await paTargetOf(tx, pa));
+/**
+ * A payment recorded (after the invoice and the PA have settled): the money in, the PA's standing after it. The
+ * caller hands the receipt it just wrote and the PA as it stands after settling (no statement reads them again).
+ */
+export async function postPayment(tx: Queryable, r: ReceiptHead, pa: PaHead, by: string | null): Promise<void> {
+  const { standing, target } = await paStandingAndTarget(tx, pa);
+  const lines = paymentReceived({ amount: cents(r.amount), method: r.paymentMethod }, standing, target);
   await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: r.receiptDate, operation: "payment_received", documentType: "receipt", documentId: r.id, documentNumber: r.name, createdBy: by }, lines);
 }
 
@@ -361,13 +376,14 @@ export async function postPayment(tx: Queryable, receiptId: string, by: string |
 export async function postReceiptVoided(tx: Queryable, receiptId: string, by: string | null): Promise<void> {
   const r = await readReceipt(tx, receiptId);
   const pa = await readPa(tx, r.paymentAdviceId);
-  const lines = receiptVoided({ amount: cents(r.amount), method: r.paymentMethod }, await paStanding(tx, pa.id), await paTargetOf(tx, pa));
+  const { standing, target } = await paStandingAndTarget(tx, pa);
+  const lines = receiptVoided({ amount: cents(r.amount), method: r.paymentMethod }, standing, target);
   await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: todayInSingapore(), operation: "receipt_voided", documentType: "receipt", documentId: r.id, documentNumber: r.name, createdBy: by }, lines);
 }
 
 // ── credit notes and refunds ───────────────────────────────────────────────────────────────────
 
-interface CnHead {
+export interface CnHead {
   id: string;
   name: string | null;
   companyId: string;
@@ -380,24 +396,37 @@ export const creditNoteFigures = (cn: Pick<CnHead, "type" | "summary">): CreditN
   type: cn.type, subTotal: cents(cn.summary?.subTotal), gst: cents(cn.summary?.gst), total: cents(cn.summary?.total),
 });
 
-/** A credit note issued (approved) or voided. */
-export async function postCreditNote(tx: Queryable, cnId: string, operation: "credit_note_issued" | "credit_note_voided", by: string | null): Promise<void> {
-  const { rows } = await tx.query<CnHead>(`select id, name, "companyId", "studentId", type, summary from credit_notes where id = $1`, [cnId]);
-  const cn = rows[0]!;
+/** A credit note issued (approved) or voided; the caller may hand the row as it now stands (a statement less). */
+export async function postCreditNote(tx: Queryable, note: string | CnHead, operation: "credit_note_issued" | "credit_note_voided", by: string | null): Promise<void> {
+  const cn =
+    typeof note === "string" ? (await tx.query<CnHead>(`select id, name, "companyId", "studentId", type, summary from credit_notes where id = $1`, [note])).rows[0]! : note;
   const figures = creditNoteFigures(cn);
   const lines = operation === "credit_note_issued" ? creditNoteIssued(figures) : creditNoteVoided(figures);
   await postEntry(tx, { companyId: cn.companyId, studentId: cn.studentId, day: todayInSingapore(), operation, documentType: "credit_note", documentId: cn.id, documentNumber: cn.name, createdBy: by }, lines);
 }
 
-/** The ledger figures of a refund: its class lines priced again (GST at each receipt's PA rate), its included amounts. */
-export async function refundFigures(db: Queryable, refundId: string): Promise<RefundFigures> {
+/** What the ledger reads of a refund row. */
+export interface RefundHead {
+  id: string;
+  name: string | null;
+  companyId: string;
+  studentId: string;
+  summary: { creditNoteAmount?: string; depositAmount?: string } | null;
+  refundMethod: string | null;
+}
+
+/**
+ * The ledger figures of a refund: its class lines priced again (GST at each receipt's PA rate), its included amounts
+ * (from the row, read here unless the caller hands it).
+ */
+export async function refundFigures(db: Queryable, refundId: string, head?: Pick<RefundHead, "summary" | "refundMethod">): Promise<RefundFigures> {
   const { rows: classes } = await db.query<{ unitPrice: string; leftLessonNo: number; oweLessonNo: number; deduction: string; otherPayments: Array<{ amount: string }> | null; gst: string | null }>(
     `select rc."unitPrice"::text as "unitPrice", rc."leftLessonNo", rc."oweLessonNo", rc.deduction::text as deduction, rc."otherPayments",
             (select pa.gst::text from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = rc."receiptId") as gst
      from refund_classes rc where rc."refundId" = $1 and rc.status = 'active'`,
     [refundId],
   );
-  const { rows } = await db.query<{ summary: { creditNoteAmount?: string; depositAmount?: string } | null; refundMethod: string | null }>(`select summary, "refundMethod" from refunds where id = $1`, [refundId]);
+  const row = head ?? (await db.query<Pick<RefundHead, "summary" | "refundMethod">>(`select summary, "refundMethod" from refunds where id = $1`, [refundId])).rows[0];
   let classNet = 0;
   let classFees = 0;
   let classGst = 0;
@@ -410,13 +439,15 @@ export async function refundFigures(db: Queryable, refundId: string): Promise<Re
     classFees += f.otherPayments - cents(c.deduction);
     classGst += f.gst;
   }
-  return { classNet, classFees, classGst, creditNotes: cents(rows[0]?.summary?.creditNoteAmount), deposits: cents(rows[0]?.summary?.depositAmount), method: rows[0]?.refundMethod ?? "unknown" };
+  return { classNet, classFees, classGst, creditNotes: cents(row?.summary?.creditNoteAmount), deposits: cents(row?.summary?.depositAmount), method: row?.refundMethod ?? "unknown" };
 }
 
-/** A refund refunded: paid out by its method. */
-export async function postRefund(tx: Queryable, refundId: string, by: string | null): Promise<void> {
-  const { rows } = await tx.query<{ name: string | null; companyId: string; studentId: string }>(`select name, "companyId", "studentId" from refunds where id = $1`, [refundId]);
-  const r = rows[0]!;
-  const lines = refundRefunded(await refundFigures(tx, refundId));
-  await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: todayInSingapore(), operation: "refund_refunded", documentType: "refund", documentId: refundId, documentNumber: r.name, createdBy: by }, lines);
+/** A refund refunded: paid out by its method. The caller may hand the row as it now stands (statements less). */
+export async function postRefund(tx: Queryable, refund: string | RefundHead, by: string | null): Promise<void> {
+  const r =
+    typeof refund === "string"
+      ? (await tx.query<RefundHead>(`select id, name, "companyId", "studentId", summary, "refundMethod" from refunds where id = $1`, [refund])).rows[0]!
+      : refund;
+  const lines = refundRefunded(await refundFigures(tx, r.id, r));
+  await postEntry(tx, { companyId: r.companyId, studentId: r.studentId, day: todayInSingapore(), operation: "refund_refunded", documentType: "refund", documentId: r.id, documentNumber: r.name, createdBy: by }, lines);
 }

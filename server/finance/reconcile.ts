@@ -306,20 +306,28 @@ async function deposits(db: Queryable, students: Students): Promise<Difference[]
 
 const NUMBERED = ["payment_advices", "invoices", "receipts", "credit_notes", "refunds", "deposits"] as const;
 
-async function numbers(db: Queryable): Promise<Difference[]> {
-  const { rows } = await db.query<{ companyId: string; name: string }>(NUMBERED.map((t) => `select "companyId"::text as "companyId", name from ${t} where name is not null`).join(" union all "));
-  const groups = new Map<string, Map<number, number>>();
-  for (const r of rows) {
-    const m = /^([A-Z]+)-(.+)-(\d{4})-(\d+)$/.exec(r.name);
-    if (!m) continue;
-    const key = `${r.companyId}|${m[1]}-${m[2]}-${m[3]}`;
-    const seen = groups.get(key) ?? new Map<number, number>();
-    seen.set(Number(m[4]), (seen.get(Number(m[4])) ?? 0) + 1);
-    groups.set(key, seen);
-  }
+/**
+ * Per company and series (prefix, company code, year): no number issued twice, none missing up to the last. Counted
+ * in the database; only a series that fails the count is read number by number, to name them. Scoped: the series
+ * the students' documents are numbered in (a gap is the company's, whoever's document it is).
+ */
+async function numbers(db: Queryable, students: Students): Promise<Difference[]> {
+  const named = NUMBERED.map((t) => `select "companyId", "studentId", regexp_match(name, '^([A-Z]+-.+-[0-9]{4})-([0-9]+)$') as m from ${t} where name is not null`).join(" union all ");
+  const { rows } = await db.query<{ series: string; numbers: string[] }>(
+    `with named as (select "companyId", "studentId", m[1] as series, m[2]::numeric as n from (${named}) x where m is not null),
+     series as (
+       select "companyId", series from named
+       where ${students ? `("companyId", series) in (select "companyId", series from named where ${only(students, '"studentId"')})` : "true"}
+       group by 1, 2 having count(*) <> count(distinct n) or count(distinct n) <> max(n)
+     )
+     select s.series, array_agg(x.n::text) as numbers from series s join named x on x."companyId" = s."companyId" and x.series = s.series group by s."companyId", s.series`,
+    params(students),
+  );
   const out: Difference[] = [];
-  for (const [key, seen] of groups) {
-    const series = key.split("|")[1]!;
+  for (const r of rows) {
+    const series = r.series;
+    const seen = new Map<number, number>();
+    for (const n of r.numbers.map(Number)) seen.set(n, (seen.get(n) ?? 0) + 1);
     const max = Math.max(...seen.keys());
     const number = (n: number) => `${series}-${String(n).padStart(5, "0")}`;
     for (const [n, count] of seen) if (count > 1) out.push({ check: "numbers: no duplicate", subject: number(n), message: `issued ${count} times` });
@@ -406,8 +414,8 @@ async function revenueSummary(db: Queryable, students: Students): Promise<Differ
 }
 
 /**
- * Every difference found, in the order of the checks. `students`: only their documents and balances (the numbers
- * are checked whole: a gap is the company's) — the randomised workflow's check after each sequence, with a whole
+ * Every difference found, in the order of the checks. `students`: only their documents and balances (and the
+ * number series their documents are in, whole: a gap is the company's) — the randomised workflow's check after each sequence, with a whole
  * check every so many sequences.
  */
 export async function reconcile(db: Queryable, students: Students = null): Promise<Difference[]> {

@@ -40,7 +40,7 @@ import { refundableLessonsAfter, refundCap } from "./caps.ts";
 import { CAP_MESSAGES } from "../../src/domain/finance/caps.ts";
 import { nextDocumentNumber } from "./numbers.ts";
 import { postPaReversed, postRefund } from "./ledger.ts";
-import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors } from "./transaction.ts";
+import { FinanceError, FORBIDDEN_ACTION, financeTransaction, fieldErrors, sameInstant } from "./transaction.ts";
 
 export { grantedRights };
 export type RefundRights = ReadonlySet<RefundRight>;
@@ -83,26 +83,25 @@ interface RefundClassRow {
   otherPayments: Array<{ name: string; amount: string }>;
 }
 
+/** The refund row's columns as RefundRow names them (a select's list, or an update's `returning`). */
+const REFUND_COLUMNS = `id, name, "refundStatus", "refundMethod", rating, reason, "reasonReject", "noticeDate"::text as "noticeDate", "issuedBy", "payeeDetails", "studentFeedback",
+  summary, "creditNoteIds", "depositIds", "studentId", "companyId", "withdrawalId", status,
+  to_json("createdAt") #>> '{}' as "createdAt", to_json("updatedAt") #>> '{}' as "updatedAt"`;
+
 async function readRefund(db: Queryable, id: string, forUpdate = false): Promise<RefundRow> {
-  const { rows } = await db.query<RefundRow>(
-    `select id, name, "refundStatus", "refundMethod", rating, reason, "reasonReject", "noticeDate"::text as "noticeDate", "issuedBy", "payeeDetails", "studentFeedback",
-       summary, "creditNoteIds", "depositIds", "studentId", "companyId", "withdrawalId", status,
-       to_json("createdAt") #>> '{}' as "createdAt", to_json("updatedAt") #>> '{}' as "updatedAt"
-     from refunds where id = $1${forUpdate ? " for update" : ""}`,
-    [id],
-  );
+  const { rows } = await db.query<RefundRow>(`select ${REFUND_COLUMNS} from refunds where id = $1${forUpdate ? " for update" : ""}`, [id]);
   const row = rows[0];
   if (!row || row.status === "deleted") throw new FinanceError(404, REFUND_MESSAGES.notFound);
   return row;
 }
 
+/** A refund's live class lines ($1: the refund), in their order. */
+const CLASSES_SQL = `select id, "classId", "receiptId", deduction::text as deduction, "unitPrice"::text as "unitPrice", "lastLessonDate"::text as "lastLessonDate",
+    "leftLessonAmount"::text as "leftLessonAmount", "leftLessonNo", "oweLessonNo", "otherPayments"
+  from refund_classes where "refundId" = $1 and status = 'active' order by "createdAt", id`;
+
 async function readClasses(db: Queryable, refundId: string): Promise<RefundClassRow[]> {
-  const { rows } = await db.query<RefundClassRow>(
-    `select id, "classId", "receiptId", deduction::text as deduction, "unitPrice"::text as "unitPrice", "lastLessonDate"::text as "lastLessonDate",
-       "leftLessonAmount"::text as "leftLessonAmount", "leftLessonNo", "oweLessonNo", "otherPayments"
-     from refund_classes where "refundId" = $1 and status = 'active' order by "createdAt", id`,
-    [refundId],
-  );
+  const { rows } = await db.query<RefundClassRow>(CLASSES_SQL, [refundId]);
   return rows;
 }
 
@@ -136,20 +135,28 @@ async function includedAmounts(db: Queryable, studentId: string, creditNoteIds: 
   return { creditNotes: cns.map((c) => creditNoteLeft(cents(c.total), cents(c.usedAmount))), deposits: deps.map((d) => cents(d.amount)) };
 }
 
-/** Prices every class line and the refund (the stored figures are the server's, never the browser's). */
-async function price(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" | "creditNoteIds" | "depositIds">): Promise<void> {
-  const classes = await readClasses(tx, refund.id);
-  const inputs = [];
-  for (const c of classes) {
-    const input = classInput(c, await gstOfReceipt(tx, c.receiptId));
-    inputs.push(input);
-    await tx.query(`update refund_classes set "leftLessonAmount" = $2::numeric where id = $1`, [c.id, centsToNumeric(refundClassFigures(input).leftLessonAmount)]);
+/**
+ * Prices every class line and the refund (the stored figures are the server's, never the browser's); returns the
+ * refund row as priced. The lines are read with their receipt's GST rate and written back in one statement each.
+ */
+async function price(tx: Queryable, refund: Pick<RefundRow, "id" | "studentId" | "creditNoteIds" | "depositIds">): Promise<RefundRow> {
+  const { rows: classes } = await tx.query<RefundClassRow & { gst: string | null }>(
+    `select c.*, (select pa.gst::text from receipts r join payment_advices pa on pa.id = r."paymentAdviceId" where r.id = c."receiptId") as gst
+     from (${CLASSES_SQL}) c`,
+    [refund.id],
+  );
+  const inputs = classes.map((c) => classInput(c, (c.receiptId ? Number(c.gst ?? 0) : 0) as GstPercent));
+  if (classes.length) {
+    await tx.query(`update refund_classes rc set "leftLessonAmount" = x.amount from unnest($1::uuid[], $2::numeric[]) as x(id, amount) where rc.id = x.id`, [
+      classes.map((c) => c.id), inputs.map((input) => centsToNumeric(refundClassFigures(input).leftLessonAmount)),
+    ]);
   }
   const included = await includedAmounts(tx, refund.studentId, refund.creditNoteIds, refund.depositIds);
   const t = refundTotals(inputs, included.creditNotes, included.deposits);
   if ([t.classAmount, t.creditNoteAmount, t.depositAmount, t.total].some((figure) => documentBoundError(figure))) throw fieldErrors({ total: BOUND_MESSAGES.document });
   const summary = { classAmount: centsToNumeric(t.classAmount), creditNoteAmount: centsToNumeric(t.creditNoteAmount), depositAmount: centsToNumeric(t.depositAmount), total: centsToNumeric(t.total) };
-  await tx.query(`update refunds set summary = $2::jsonb where id = $1`, [refund.id, JSON.stringify(summary)]);
+  const { rows } = await tx.query<RefundRow>(`update refunds set summary = $2::jsonb where id = $1 returning ${REFUND_COLUMNS}`, [refund.id, JSON.stringify(summary)]);
+  return rows[0]!;
 }
 
 /** The PA a class line's receipt was paid on, and its GST rate. */
@@ -297,9 +304,8 @@ export async function createWithdrawal(db: Db, input: WithdrawalInput, by: strin
       `insert into refund_classes ("refundId", "classId", "receiptId", "unitPrice", "lastLessonDate", "leftLessonNo", "createdBy", "updatedBy") values ($1, $2, $3, $4::numeric, $5::date, $6, $7, $7)`,
       [refundId, input.classId, receipt?.id ?? null, centsToNumeric(billing?.unitPrice ?? 0), input.lastLessonDate, billing ? await lessonsLeft(tx, input.studentId, input.classId, billing.paymentAdviceId, input.lastLessonDate) : 0, by],
     );
-    const row = await readRefund(tx, refundId);
-    await price(tx, row);
-    await writeRefundLog(tx, refundId, "create", null, snapshot(await readRefund(tx, refundId), await readClasses(tx, refundId)), by);
+    const priced = await price(tx, await readRefund(tx, refundId));
+    await writeRefundLog(tx, refundId, "create", null, snapshot(priced, await readClasses(tx, refundId)), by);
     return { withdrawalId: w[0]!.id, refundId };
   });
 }
@@ -388,8 +394,7 @@ const STEP_FIELDS: Record<RefundRight, ReadonlyArray<keyof RefundUpdate>> = {
 };
 
 async function assertFresh(tx: Queryable, row: RefundRow, updatedAt: string) {
-  const { rows } = await tx.query<{ same: boolean }>(`select $1::timestamptz = $2::timestamptz as same`, [row.updatedAt, updatedAt]);
-  if (!rows[0]?.same) throw new FinanceError(409, REFUND_MESSAGES.stale);
+  if (!(await sameInstant(tx, row.updatedAt, updatedAt))) throw new FinanceError(409, REFUND_MESSAGES.stale);
 }
 
 /** `PATCH /refund/{id}`: the fields of the current step (others are refused), priced again, one update log. */
@@ -420,8 +425,7 @@ export async function updateRefund(db: Db, id: string, input: RefundUpdate, by: 
     } else {
       await tx.query(`update refunds set "updatedBy" = $2 where id = $1`, [id, by]);
     }
-    await price(tx, await readRefund(tx, id));
-    const after = await readRefund(tx, id);
+    const after = await price(tx, await readRefund(tx, id));
     if (input.classes !== undefined || input.creditNoteIds !== undefined || input.depositIds !== undefined) await assertWithinCap(tx, after);
     await writeRefundLog(tx, id, "update", snapshot(before, classesBefore), snapshot(after, await readClasses(tx, id)), by);
     return after;
@@ -495,15 +499,13 @@ export async function changeRefundStatus(db: Db, id: string, input: { status: Re
       await lockDocuments(tx, "deposits", before.depositIds);
       await assertIncludedUnspent(tx, before);
     }
-    await price(tx, before);
-    const priced = await readRefund(tx, id);
+    const priced = await price(tx, before);
     const errors = moveErrors(priced, classes, input.status, input.reasonReject);
     if (Object.keys(errors).length) throw fieldErrors(errors);
     if (input.status !== "rejected_by_sale" && input.status !== "rejected_by_finance") await assertWithinCap(tx, priced);
-    if (input.reasonReject !== undefined) await tx.query(`update refunds set "reasonReject" = $2 where id = $1`, [id, input.reasonReject]);
+    // the reason, number and issuer set with the status below, in one update
+    const name = input.status === "refunded" ? await nextDocumentNumber(tx, "refund", before.companyId, Number(todayInSingapore().slice(0, 4))) : null;
     if (input.status === "refunded") {
-      const name = await nextDocumentNumber(tx, "refund", before.companyId, Number(todayInSingapore().slice(0, 4)));
-      await tx.query(`update refunds set name = $2, "issuedBy" = $3 where id = $1`, [id, name, by]);
       for (const cnId of priced.creditNoteIds) {
         await tx.query(`update credit_notes set "creditNoteStatus" = 'used', "usedAmount" = (summary->>'total')::numeric, "updatedBy" = $2 where id = $1`, [cnId, by]);
         await tx.query(`insert into credit_note_logs ("creditNoteId", type, "valueBefore", "valueAfter", "createdBy") values ($1, 'change_status', $2::jsonb, $3::jsonb, $4)`, [
@@ -513,12 +515,18 @@ export async function changeRefundStatus(db: Db, id: string, input: { status: Re
       // paid back to the payer: `refunded`, not `used` (a deduction on a later PA)
       if (priced.depositIds.length) await tx.query(`update deposits set "depositStatus" = 'refunded', "updatedBy" = $2 where id = any($1::uuid[])`, [priced.depositIds, by]);
     }
-    await tx.query(`update refunds set "refundStatus" = $2, "updatedBy" = $3 where id = $1`, [id, input.status, by]);
-    if (input.status === "refunded") await postRefund(tx, id, by);
+    const set: Array<[string, unknown]> = [["refundStatus", input.status], ["updatedBy", by]];
+    if (input.reasonReject !== undefined) set.push(["reasonReject", input.reasonReject]);
+    if (name) set.push(["name", name], ["issuedBy", by]);
+    const { rows: changed } = await tx.query<RefundRow>(
+      `update refunds set ${set.map(([column], i) => `"${column}" = $${i + 2}`).join(", ")} where id = $1 returning ${REFUND_COLUMNS}`,
+      [id, ...set.map(([, value]) => value)],
+    );
+    if (input.status === "refunded") await postRefund(tx, changed[0]!, by);
     if (before.withdrawalId && (input.status === "refunded" || input.status === "rejected_by_sale" || input.status === "rejected_by_finance")) {
       await tx.query(`update withdrawals set "withdrawalStatus" = $2, "updatedBy" = $3 where id = $1`, [before.withdrawalId, input.status === "refunded" ? "completed" : "rejected", by]);
     }
-    const after = await readRefund(tx, id);
+    const after = changed[0]!;
     await writeRefundLog(tx, id, "change_status", snapshot(before, classes), snapshot(after, classes), by);
     return after;
   });

@@ -5,16 +5,19 @@
  * the transaction ends, so the mark never leaks to another request on a pooled connection).
  */
 import type { Db, Queryable } from "../db/index.ts";
-import { ACTOR_SQL, actorParams, currentActor } from "../audit/actor.ts";
+import { ACTOR_SQL, actorParams, currentActor, withoutActorRecording } from "../audit/actor.ts";
 import { markKeyCommitted } from "./committedAnswer.ts";
 import { pauseAt } from "./testPause.ts";
 
 export const FINANCE_WRITER = "finance";
 
 export async function financeTransaction<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const result = await db.transaction(async (tx) => {
-    // and, for the audit trail (issue 36), the request's actor in the same statement
-    await tx.query(`select set_config('backoffice.writer', $4, true), ${ACTOR_SQL}`, [...actorParams(currentActor()), FINANCE_WRITER]);
+  // its first statement records the request's actor: not a second time by the REST routes' database
+  const result = await withoutActorRecording(db).transaction(async (tx) => {
+    // and, for the audit trail (issue 36), the request's actor in the same statement; JIT off for the transaction:
+    // its statements are a student's few rows, and the ledger's recognition read is costed high enough to be
+    // compiled (server/db/jit.ts) — a statement less than `set local jit = off` before each recognition
+    await tx.query(`select set_config('backoffice.writer', $4, true), set_config('jit', 'off', true), ${ACTOR_SQL}`, [...actorParams(currentActor()), FINANCE_WRITER]);
     const result = await fn(tx);
     // a keyed request's answer commits with its money (idempotency after a crash)
     await markKeyCommitted(tx, result);
@@ -46,4 +49,14 @@ export async function requireRight<A>(can: (action: A) => Promise<boolean>, acti
 /** Several field problems at once → a 400 whose message is the first. */
 export function fieldErrors(errors: Record<string, string>): FinanceError {
   return new FinanceError(400, Object.values(errors)[0] ?? "Invalid input.", errors);
+}
+
+/**
+ * Whether a stored timestamp (as read, `to_json(ts) #>> '{}'`) and one a client sent back are the same instant, to
+ * the microsecond: the same text is (no statement), another spelling is compared by the database.
+ */
+export async function sameInstant(db: Queryable, stored: string, given: string): Promise<boolean> {
+  if (stored === given) return true;
+  const { rows } = await db.query<{ same: boolean }>(`select $1::timestamptz = $2::timestamptz as same`, [stored, given]);
+  return rows[0]?.same === true;
 }

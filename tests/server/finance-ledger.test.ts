@@ -248,17 +248,41 @@ describe.each(databaseLanes())("the ledger and the reconciliation [%s]", (lane) 
     expect(found).toEqual([{ check: "document = its ledger lines", subject: receipt.name, message: "active receipt (cheque): S$20.01 received by the document, S$20.00 in the ledger" }]);
   });
 
-  it("the database refuses an entry whose debits differ from its credits, at commit", async () => {
+  it("reconcile's numbers check names a gap in a series, whole and scoped to a student whose documents are in it", async () => {
+    const e = enrolments[0]!;
+    const pa = await issuedPa(server, token.front_desk!, e, e.studentId);
+    const { receipt } = await pay(pa.id, 1000, "cash");
+    const numbersOf = async (students: string[] | null) => (await reconcile(server.db, students)).filter((d) => d.check.startsWith("numbers"));
+    expect(await numbersOf([e.studentId])).toEqual([]);
+    const series = receipt.name.replace(/-\d+$/, "");
+    const last = Number(receipt.name.slice(series.length + 1));
+    await server.db.query(`update receipts set name = $2 where id = $1`, [receipt.id, `${series}-${String(last + 1).padStart(5, "0")}`]);
+    try {
+      const gap = [{ check: "numbers: no gap", subject: series, message: `missing ${receipt.name}` }];
+      expect(await numbersOf([e.studentId])).toEqual(gap);
+      expect(await numbersOf(null)).toEqual(gap);
+    } finally {
+      await server.db.query(`update receipts set name = $2 where id = $1`, [receipt.id, receipt.name]);
+    }
+  });
+
+  it("the database refuses an entry whose debits differ from its credits (checked per statement of lines), and at commit an entry without lines", async () => {
     const e = enrolments[0]!;
     const company = (await server.db.query<{ id: string }>(`select "companyId" as id from classes where id = $1`, [e.id])).rows[0]!.id;
-    const attempt = server.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into journal_entries ("companyId", "studentId", day, operation, "documentType", "documentId") values ($1, $2, current_date, 'pa_issued', 'payment_advice', gen_random_uuid()) returning id`,
-        [company, e.studentId],
-      );
-      await tx.query(`insert into journal_lines ("entryId", "companyId", "studentId", day, account, debit) values ($1, $2, $3, current_date, 'receivable', 10)`, [rows[0]!.id, company, e.studentId]);
-    });
-    await expect(attempt).rejects.toThrow(/not balanced/);
+    const entry = (lines: Array<[string, number, number]>) =>
+      server.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into journal_entries ("companyId", "studentId", day, operation, "documentType", "documentId") values ($1, $2, current_date, 'pa_issued', 'payment_advice', gen_random_uuid()) returning id`,
+          [company, e.studentId],
+        );
+        for (const [account, debit, credit] of lines) {
+          await tx.query(`insert into journal_lines ("entryId", "companyId", "studentId", day, account, debit, credit) values ($1, $2, $3, current_date, $4, $5, $6)`, [rows[0]!.id, company, e.studentId, account, debit, credit]);
+        }
+      });
+    await expect(entry([["receivable", 10, 0]])).rejects.toThrow(/not balanced/);
+    await expect(entry([])).rejects.toThrow(/not balanced/);
+    // balanced only by a later statement: each statement of lines must leave its entries balanced
+    await expect(entry([["receivable", 10, 0], ["gst_payable", 0, 10]])).rejects.toThrow(/not balanced/);
   });
 
   it("recognition lines name their class and month; lines posted before that split are taken back and posted again by class and month at start-up", async () => {

@@ -394,6 +394,36 @@ describe.each(databaseLanes())("reports [%s]", (lane) => {
     expect(await reconcile(server.db, [e.studentId])).toEqual([]);
   });
 
+  it("revenue sums follow a PA whose issue day or company changes (the trigger on payment_advices); reconcile's sums check agrees", async () => {
+    const student = (await studentsOf(server, classes[2]!.companyId, 9))[8]!;
+    const pa = await issuedPa(server, token.front_desk!, classes[2]!, student);
+    const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86400_000).toISOString().slice(0, 10);
+    const other = (await server.db.query<{ id: string }>(`select id from companies where id <> $1 order by id limit 1`, [pa.companyId])).rows[0]!.id;
+    /** The report's stored billed sum of a company's PAs issued on a day. */
+    const billedOn = async (companyId: string, day: string) =>
+      cents((await server.db.query<{ b: string }>(`select coalesce(sum(billed), 0)::text as b from app_internal.revenue_summary where "companyId" = $1 and "issueDate" = $2::date`, [companyId, day])).rows[0]!.b);
+    const billed = cents(
+      (await server.db.query<{ b: string }>(
+        `select coalesce(sum(l.credit - l.debit) filter (where l."revenueFigure" = 'billed'), 0)::text as b from journal_entries e join journal_lines l on l."entryId" = e.id
+         where e.operation = 'revenue_recognised' and e."documentId" = $1`,
+        [pa.id],
+      )).rows[0]!.b,
+    );
+    expect(billed).toBeGreaterThan(0);
+    const start = { today: await billedOn(pa.companyId, today), yesterday: await billedOn(pa.companyId, yesterday), other: await billedOn(other, yesterday) };
+    const sumsChecked = async () => (await reconcile(server.db)).filter((d) => d.check === "revenue report's sums = the ledger lines");
+    await server.db.query(`update payment_advices set "issueDate" = $2::date where id = $1`, [pa.id, yesterday]);
+    expect(await billedOn(pa.companyId, today)).toBe(start.today - billed);
+    expect(await billedOn(pa.companyId, yesterday)).toBe(start.yesterday + billed);
+    await server.db.query(`update payment_advices set "companyId" = $2 where id = $1`, [pa.id, other]);
+    expect(await billedOn(pa.companyId, yesterday)).toBe(start.yesterday);
+    expect(await billedOn(other, yesterday)).toBe(start.other + billed);
+    expect(await sumsChecked()).toEqual([]);
+    await server.db.query(`update payment_advices set "issueDate" = $2::date, "companyId" = $3 where id = $1`, [pa.id, today, pa.companyId]);
+    expect({ today: await billedOn(pa.companyId, today), yesterday: await billedOn(pa.companyId, yesterday), other: await billedOn(other, yesterday) }).toEqual(start);
+    expect(await sumsChecked()).toEqual([]);
+  });
+
   it("attendance: attended + absent = lessons, the rate their ratio; enrolment lists by period and by students", async () => {
     const attendance = await report("hr", "student-attendance", `from=${year}-01-01&to=${today}`);
     for (const r of attendance.rows) {
