@@ -12,6 +12,7 @@ import { graphqlUrl } from "../config.ts";
 import { toast } from "../../framework/toast.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
 import { createGraphQLClient } from "../graphql.ts";
+import { readKey, type AnsweredRows, type ReadKind } from "./answeredRows.ts";
 
 /** Maps a failure to Refine's HttpError after reporting it the spec's way. */
 export function reportDataError(err: unknown): HttpError {
@@ -47,7 +48,8 @@ async function restWrite(method: "POST" | "PUT", path: string, variables: unknow
 
 const restWritesOf = (meta: MetaQuery | undefined) => meta?.restWrites as RestWrites | undefined;
 
-export function createDataProvider(client: GraphQLClient = createGraphQLClient()): Required<DataProvider> {
+/** `answers`: where each read's answer is kept for the live provider (answeredRows.ts). */
+export function createDataProvider(client: GraphQLClient = createGraphQLClient(), answers?: AnsweredRows): Required<DataProvider> {
   const base = dataProvider(client, { idType: "uuid", namingConvention: "hasura-default" });
   const wrapped = { ...base } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(base)) {
@@ -59,6 +61,17 @@ export function createDataProvider(client: GraphQLClient = createGraphQLClient()
         throw reportDataError(err);
       }
     };
+  }
+  if (answers) {
+    const reads: Record<string, ReadKind> = { getList: "list", getOne: "one", getMany: "many" };
+    for (const [name, kind] of Object.entries(reads)) {
+      const read = wrapped[name] as (params: never) => Promise<{ data: unknown }>;
+      wrapped[name] = (params: never) => {
+        const answer = read(params);
+        answers.record(readKey(kind, params), answer.then((r) => r.data));
+        return answer;
+      };
+    }
   }
   // @refinedev/hasura's throws "not implemented"
   wrapped.getApiUrl = () => graphqlUrl();
