@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text } from "../src/framework/declare.ts";
 
 /**
@@ -14,5 +14,5 @@ export const bankReconciliation = defineResource({
   deletable: false,
   exportable: false,
   fields: { id: text("Id") },
-  pages: { list: lazy(() => import("../src/pages/finance/bankReconciliation/BankReconciliationPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/finance/bankReconciliation/BankReconciliationPage.tsx")) },
 });

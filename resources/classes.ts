@@ -4,11 +4,11 @@
  * A framework resource is named by its table, so the routes beyond list/create/show ride on the tables
  * they show (see DECISIONS: "Class and attendance routes").
  */
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { BookOutlined, CheckSquareOutlined } from "@ant-design/icons";
 import { defineResource, text } from "../src/framework/declare.ts";
 
-const ClassCreatePage = lazy(() => import("../src/pages/classes/ClassCreatePage.tsx"));
+const ClassCreatePage = lazyPage(() => import("../src/pages/classes/ClassCreatePage.tsx"));
 
 export const classes = defineResource({
   table: "classes",
@@ -22,9 +22,9 @@ export const classes = defineResource({
   // the label other screens show for a class (three-times-absent list, pickers)
   fields: { name: text("Class Name", { required: true }) },
   pages: {
-    list: lazy(() => import("../src/pages/classes/ClassListPage.tsx")),
+    list: lazyPage(() => import("../src/pages/classes/ClassListPage.tsx")),
     create: ClassCreatePage,
-    show: lazy(() => import("../src/pages/classes/ClassViewPage.tsx")),
+    show: lazyPage(() => import("../src/pages/classes/ClassViewPage.tsx")),
   },
 });
 
@@ -51,9 +51,9 @@ export const lessons = defineResource({
   exportable: false,
   fields: {},
   pages: {
-    list: lazy(() => import("../src/pages/attendance/AttendanceListPage.tsx")),
-    show: lazy(() => import("../src/pages/attendance/AttendanceDetailPage.tsx")),
-    create: lazy(() => import("../src/pages/classes/LessonCreatePage.tsx")),
+    list: lazyPage(() => import("../src/pages/attendance/AttendanceListPage.tsx")),
+    show: lazyPage(() => import("../src/pages/attendance/AttendanceDetailPage.tsx")),
+    create: lazyPage(() => import("../src/pages/classes/LessonCreatePage.tsx")),
   },
 });
 
@@ -65,7 +65,7 @@ export const attendanceMonitor = defineResource({
   deletable: false,
   exportable: false,
   fields: {},
-  pages: { list: lazy(() => import("../src/pages/attendance/AttendanceMonitorPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/attendance/AttendanceMonitorPage.tsx")) },
 });
 
 export const gantryRecords = defineResource({
@@ -76,5 +76,5 @@ export const gantryRecords = defineResource({
   deletable: false,
   exportable: false,
   fields: {},
-  pages: { list: lazy(() => import("../src/pages/attendance/GantryRecordPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/attendance/GantryRecordPage.tsx")) },
 });

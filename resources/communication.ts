@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { NotificationOutlined } from "@ant-design/icons";
 import { defineResource, text, enumOf, relation, date, dateTime, image } from "../src/framework/declare.ts";
 import { RECIPIENT_TYPES } from "../src/domain/communication.ts";
@@ -32,9 +32,9 @@ export const broadcasts = defineResource({
     sentAt: dateTime("Sent At", { form: false }),
   },
   pages: {
-    create: lazy(() => import("../src/pages/communication/BroadcastFormPage.tsx")),
-    edit: lazy(() => import("../src/pages/communication/BroadcastFormPage.tsx")),
-    show: lazy(() => import("../src/pages/communication/BroadcastDetailPage.tsx")),
+    create: lazyPage(() => import("../src/pages/communication/BroadcastFormPage.tsx")),
+    edit: lazyPage(() => import("../src/pages/communication/BroadcastFormPage.tsx")),
+    show: lazyPage(() => import("../src/pages/communication/BroadcastDetailPage.tsx")),
   },
 });
 
@@ -62,9 +62,9 @@ export const news = defineResource({
     sentAt: dateTime("Sent At", { form: false }),
   },
   pages: {
-    create: lazy(() => import("../src/pages/communication/NewsFormPage.tsx")),
-    edit: lazy(() => import("../src/pages/communication/NewsFormPage.tsx")),
-    show: lazy(() => import("../src/pages/communication/NewsDetailPage.tsx")),
+    create: lazyPage(() => import("../src/pages/communication/NewsFormPage.tsx")),
+    edit: lazyPage(() => import("../src/pages/communication/NewsFormPage.tsx")),
+    show: lazyPage(() => import("../src/pages/communication/NewsDetailPage.tsx")),
   },
 });
 
@@ -99,5 +99,5 @@ export const unsubscribers = defineResource({
   deletable: false,
   exportable: false,
   fields: {},
-  pages: { list: lazy(() => import("../src/pages/communication/UnsubscribersPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/communication/UnsubscribersPage.tsx")) },
 });

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text, date, enumOf, money, relation } from "../src/framework/declare.ts";
 import { CREDIT_NOTE_STATUS_COLOURS, CREDIT_NOTE_TYPE_LABELS } from "../src/domain/finance/creditNote.ts";
 import { REFUND_STATUS_COLOURS } from "../src/domain/finance/refund.ts";
@@ -27,13 +27,13 @@ export const suspensions = defineResource({
     suspensionStatus: enumOf("Status", REQUEST_STATUS_LABELS, { filter: true }),
   },
   pages: {
-    list: lazy(() => import("../src/pages/workflows/SuspensionListPage.tsx")),
-    show: lazy(() => import("../src/pages/workflows/SuspensionDetailPage.tsx")),
+    list: lazyPage(() => import("../src/pages/workflows/SuspensionListPage.tsx")),
+    show: lazyPage(() => import("../src/pages/workflows/SuspensionDetailPage.tsx")),
   },
   // a new suspension for a student (and one of their enrolments): made by POST /credit-notes, not a generated form
   morePages: {
-    "/suspension/:id": lazy(() => import("../src/pages/workflows/SuspensionCreatePage.tsx")),
-    "/suspension/:id/:studentInfoId": lazy(() => import("../src/pages/workflows/SuspensionCreatePage.tsx")),
+    "/suspension/:id": lazyPage(() => import("../src/pages/workflows/SuspensionCreatePage.tsx")),
+    "/suspension/:id/:studentInfoId": lazyPage(() => import("../src/pages/workflows/SuspensionCreatePage.tsx")),
   },
 });
 
@@ -54,13 +54,13 @@ export const withdrawals = defineResource({
     withdrawalStatus: enumOf("Status", REQUEST_STATUS_LABELS, { filter: true }),
   },
   pages: {
-    list: lazy(() => import("../src/pages/workflows/WithdrawalListPage.tsx")),
-    show: lazy(() => import("../src/pages/workflows/WithdrawalDetailPage.tsx")),
+    list: lazyPage(() => import("../src/pages/workflows/WithdrawalListPage.tsx")),
+    show: lazyPage(() => import("../src/pages/workflows/WithdrawalDetailPage.tsx")),
   },
   // a new withdrawal for a student (and one of their enrolments): made by POST /refund, not a generated form
   morePages: {
-    "/withdrawal/:withdrawalId": lazy(() => import("../src/pages/workflows/WithdrawalCreatePage.tsx")),
-    "/withdrawal/:withdrawalId/:studentInfoId": lazy(() => import("../src/pages/workflows/WithdrawalCreatePage.tsx")),
+    "/withdrawal/:withdrawalId": lazyPage(() => import("../src/pages/workflows/WithdrawalCreatePage.tsx")),
+    "/withdrawal/:withdrawalId/:studentInfoId": lazyPage(() => import("../src/pages/workflows/WithdrawalCreatePage.tsx")),
   },
 });
 
@@ -83,13 +83,13 @@ export const creditNotes = defineResource({
     companyId: relation("Company", "companies", { filter: true }),
   },
   pages: {
-    list: lazy(() => import("../src/pages/workflows/CreditNoteListPage.tsx")),
-    edit: lazy(() => import("../src/pages/workflows/CreditNotePage.tsx")),
-    show: lazy(() => import("../src/pages/workflows/CreditNotePage.tsx")),
+    list: lazyPage(() => import("../src/pages/workflows/CreditNoteListPage.tsx")),
+    edit: lazyPage(() => import("../src/pages/workflows/CreditNotePage.tsx")),
+    show: lazyPage(() => import("../src/pages/workflows/CreditNotePage.tsx")),
   },
   morePages: {
-    "/finance/credit-note/update/sus/:id": lazy(() => import("../src/pages/workflows/CreditNotePage.tsx")),
-    "/finance/credit-note/logs/:id": lazy(() => import("../src/pages/workflows/CreditNoteLogPage.tsx")),
+    "/finance/credit-note/update/sus/:id": lazyPage(() => import("../src/pages/workflows/CreditNotePage.tsx")),
+    "/finance/credit-note/logs/:id": lazyPage(() => import("../src/pages/workflows/CreditNoteLogPage.tsx")),
   },
 });
 
@@ -111,9 +111,9 @@ export const refunds = defineResource({
     reason: text("Reason"),
     companyId: relation("Company", "companies", { filter: true }),
   },
-  pages: { list: lazy(() => import("../src/pages/workflows/RefundListPage.tsx")), edit: lazy(() => import("../src/pages/workflows/RefundPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/workflows/RefundListPage.tsx")), edit: lazyPage(() => import("../src/pages/workflows/RefundPage.tsx")) },
   morePages: {
-    "/finance/refund/refunded/:id": lazy(() => import("../src/pages/workflows/RefundVoucherPage.tsx")),
-    "/finance/refund/logs/:id": lazy(() => import("../src/pages/workflows/RefundLogPage.tsx")),
+    "/finance/refund/refunded/:id": lazyPage(() => import("../src/pages/workflows/RefundVoucherPage.tsx")),
+    "/finance/refund/logs/:id": lazyPage(() => import("../src/pages/workflows/RefundLogPage.tsx")),
   },
 });

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text, money, date, enumOf, relation } from "../src/framework/declare.ts";
 import { CARD_TYPE_LABELS, DEPOSIT_STATUS_LABELS, INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, RECEIPT_STATUS_LABELS } from "../src/domain/finance/invoice.ts";
 
@@ -28,7 +28,7 @@ export const invoices = defineResource({
     invoiceStatus: enumOf("Status", INVOICE_STATUS_LABELS, { filter: true }),
     companyId: relation("Company", "companies", { filter: true }),
   },
-  pages: { show: lazy(() => import("../src/pages/finance/invoices/InvoicePage.tsx")) },
+  pages: { show: lazyPage(() => import("../src/pages/finance/invoices/InvoicePage.tsx")) },
 });
 
 /** Receipts: one per payment; printable, with a PDF. Voided ones stay listed with their status. */
@@ -55,7 +55,7 @@ export const receipts = defineResource({
     companyId: relation("Company", "companies", { filter: true }),
     branchId: relation("Branch", "branches", { filter: true }),
   },
-  pages: { show: lazy(() => import("../src/pages/finance/invoices/ReceiptPaperPage.tsx")) },
+  pages: { show: lazyPage(() => import("../src/pages/finance/invoices/ReceiptPaperPage.tsx")) },
 });
 
 /**

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text, enumOf, relation, date } from "../src/framework/declare.ts";
 import { labelsOf } from "../src/domain/enumLabels.ts";
 
@@ -24,13 +24,13 @@ export const paymentAdvices = defineResource({
     dueDate: date("Due Date"),
   },
   pages: {
-    list: lazy(() => import("../src/pages/finance/PaymentAdviceListPage.tsx")),
-    create: lazy(() => import("../src/pages/finance/PaymentAdviceBuilderPage.tsx")),
-    edit: lazy(() => import("../src/pages/finance/PaymentAdviceBuilderPage.tsx")),
-    show: lazy(() => import("../src/pages/finance/PaymentAdvicePaperPage.tsx")),
+    list: lazyPage(() => import("../src/pages/finance/PaymentAdviceListPage.tsx")),
+    create: lazyPage(() => import("../src/pages/finance/PaymentAdviceBuilderPage.tsx")),
+    edit: lazyPage(() => import("../src/pages/finance/PaymentAdviceBuilderPage.tsx")),
+    show: lazyPage(() => import("../src/pages/finance/PaymentAdvicePaperPage.tsx")),
   },
   morePages: {
-    "/finance": lazy(() => import("../src/pages/finance/PaymentAdviceListPage.tsx")),
-    "/finance/payment-advice/logs/:id": lazy(() => import("../src/pages/finance/PaymentAdviceLogPage.tsx")),
+    "/finance": lazyPage(() => import("../src/pages/finance/PaymentAdviceListPage.tsx")),
+    "/finance/payment-advice/logs/:id": lazyPage(() => import("../src/pages/finance/PaymentAdviceLogPage.tsx")),
   },
 });

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text, longText, number, enumOf, relation, date, money } from "../src/framework/declare.ts";
 
 /** Spec part 2 §3 discount types, labelled. */
@@ -60,7 +60,7 @@ export const academicProgramTypePricings = defineResource({
     companyId: relation("Company", "companies", { filter: true }),
     pricePerLesson: money("Price per Lesson"),
   },
-  pages: { list: lazy(() => import("../src/pages/finance-setup/PricingPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/finance-setup/PricingPage.tsx")) },
 });
 
 /** Price per student of a special class, by student type; edited in place on /finance/pricing. */
@@ -96,5 +96,5 @@ export const systemSettings = defineResource({
     type: text("Type"),
     companyId: relation("Company", "companies"),
   },
-  pages: { list: lazy(() => import("../src/pages/finance-setup/PaymentSettingPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/finance-setup/PaymentSettingPage.tsx")) },
 });

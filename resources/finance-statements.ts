@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text } from "../src/framework/declare.ts";
 
 /**
@@ -15,8 +15,8 @@ export const paymentReminders = defineResource({
   deletable: false,
   exportable: false,
   fields: { id: text("Id") },
-  pages: { list: lazy(() => import("../src/pages/finance/statements/RemindersPage.tsx")) },
-  morePages: { "/finance/statement/:studentId": lazy(() => import("../src/pages/finance/statements/StatementPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/finance/statements/RemindersPage.tsx")) },
+  morePages: { "/finance/statement/:studentId": lazyPage(() => import("../src/pages/finance/statements/StatementPage.tsx")) },
 });
 
 export const ledgerExport = defineResource({
@@ -28,5 +28,5 @@ export const ledgerExport = defineResource({
   deletable: false,
   exportable: false,
   fields: { id: text("Id") },
-  pages: { list: lazy(() => import("../src/pages/finance/statements/LedgerExportPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/finance/statements/LedgerExportPage.tsx")) },
 });

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { BookOutlined } from "@ant-design/icons";
 import { defineResource, text, longText, number, enumOf, relation, date, files } from "../src/framework/declare.ts";
 import { TUTORS_ONLY } from "./users.ts";
@@ -23,8 +23,8 @@ export const curriculums = defineResource({
     companyId: relation("Company", "companies", { required: true, filter: true }),
   },
   pages: {
-    list: lazy(() => import("../src/pages/programmes/CurriculumLevelPage.tsx")),
-    create: lazy(() => import("../src/pages/programmes/CurriculumCreatePage.tsx")),
+    list: lazyPage(() => import("../src/pages/programmes/CurriculumLevelPage.tsx")),
+    create: lazyPage(() => import("../src/pages/programmes/CurriculumCreatePage.tsx")),
   },
 });
 
@@ -74,7 +74,7 @@ export const categories = defineResource({
     abbreviation: enumOf("Label", { R: "R", DB: "DB", S: "S", O: "O" }),
     sortOrder: number("Sort Order", { min: 0 }),
   },
-  pages: { list: lazy(() => import("../src/pages/programmes/CategoriesTypePage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/programmes/CategoriesTypePage.tsx")) },
 });
 
 /**
@@ -118,8 +118,8 @@ export const academicCalendars = defineResource({
     levelIds: relation("Levels", "levels", { many: true }),
   },
   pages: {
-    create: lazy(() => import("../src/pages/programmes/AcademicCalendarFormPage.tsx")),
-    edit: lazy(() => import("../src/pages/programmes/AcademicCalendarFormPage.tsx")),
+    create: lazyPage(() => import("../src/pages/programmes/AcademicCalendarFormPage.tsx")),
+    edit: lazyPage(() => import("../src/pages/programmes/AcademicCalendarFormPage.tsx")),
   },
 });
 

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { defineResource, text } from "../src/framework/declare.ts";
 import { REPORTS } from "../src/domain/reports.ts";
 
@@ -8,7 +8,7 @@ import { REPORTS } from "../src/domain/reports.ts";
  */
 type PageName = keyof typeof import("../src/pages/reports/reportPages.tsx");
 const page = (exportName: PageName) =>
-  lazy(() => import("../src/pages/reports/reportPages.tsx").then((m) => ({ default: m[exportName] })));
+  lazyPage<object>(() => import("../src/pages/reports/reportPages.tsx").then((m) => ({ default: m[exportName] })));
 
 const report = (name: string, table: string, def: { path: string; title: string }, list: ReturnType<typeof page>, menu = "report") =>
   defineResource({

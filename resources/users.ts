@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyPage } from "../src/framework/routes.tsx";
 import { TeamOutlined } from "@ant-design/icons";
 import { defineResource, text, email, phone, enumOf, relation, image, date } from "../src/framework/declare.ts";
 import { STAFF_ROLE_LABELS } from "../src/pages/users/roles.ts";
@@ -42,9 +42,9 @@ export const users = defineResource({
     status: enumOf("Status", labelsOf("users", "status"), { filter: true }),
   },
   pages: {
-    create: lazy(() => import("../src/pages/users/UserCreatePage.tsx")),
-    edit: lazy(() => import("../src/pages/users/UserEditPage.tsx")),
-    show: lazy(() => import("../src/pages/users/UserViewPage.tsx")),
+    create: lazyPage(() => import("../src/pages/users/UserCreatePage.tsx")),
+    edit: lazyPage(() => import("../src/pages/users/UserEditPage.tsx")),
+    show: lazyPage(() => import("../src/pages/users/UserViewPage.tsx")),
   },
 });
 
@@ -63,7 +63,7 @@ export const roles = defineResource({
     roleCode: text("Role Code"),
     totalUsers: text("Users", { form: false }),
   },
-  pages: { list: lazy(() => import("../src/pages/roles/RolesPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/roles/RolesPage.tsx")) },
 });
 
 /** The audit log (issue 36, admins): every recorded change; the page reads the audit trail's REST call. */
@@ -76,5 +76,5 @@ export const auditLog = defineResource({
   deletable: false,
   exportable: false,
   fields: { id: text("Id") },
-  pages: { list: lazy(() => import("../src/pages/audit-log/AuditLogPage.tsx")) },
+  pages: { list: lazyPage(() => import("../src/pages/audit-log/AuditLogPage.tsx")) },
 });

@@ -10,6 +10,7 @@ import { Navigate, Route, Routes, useLocation } from "react-router";
 import "../framework/antdStatic.ts";
 import { createDataProvider } from "./providers/data.ts";
 import { createLiveProvider } from "./providers/live.ts";
+import { AnsweredRows } from "./providers/answeredRows.ts";
 import { authProvider } from "./providers/auth.ts";
 import { accessControlProvider } from "./providers/access.ts";
 import { notificationProvider } from "./providers/notification.ts";
@@ -68,8 +69,10 @@ export function HomeRedirect() {
 export default function App() {
   usePolicyRefresh();
   useEffect(startConnectionWatch, []);
-  const dataProvider = useMemo(() => createDataProvider(), []);
-  const liveProvider = useMemo(() => createLiveProvider(), []);
+  const [dataProvider, liveProvider] = useMemo(() => {
+    const answers = new AnsweredRows();
+    return [createDataProvider(undefined, answers), createLiveProvider(undefined, answers)];
+  }, []);
   return (
     <ConfigProvider theme={{ token: { colorPrimary: "#1677ff" } }}>
       <AntdApp>

@@ -14,6 +14,7 @@ import { signIn, signOut } from "../../src/app/auth.ts";
 import { getSession, setSession } from "../../src/app/session.ts";
 import { createDataProvider } from "../../src/app/providers/data.ts";
 import { createLiveProvider, createWsClient } from "../../src/app/providers/live.ts";
+import { AnsweredRows } from "../../src/app/providers/answeredRows.ts";
 import { graphqlToastText } from "../../src/app/errors.ts";
 import { gqlRequest } from "../../src/app/graphql.ts";
 import { DEMO_PASSWORD } from "../../server/db/seed-demo.ts";
@@ -207,6 +208,55 @@ describe("live", () => {
       live.unsubscribe(unsubscribe);
       await ws.dispose();
     }
+  });
+
+  describe("a subscription's first answer against the page's read of the same rows", () => {
+    const read = { resource: "levels", filters: [OURS], sorters: ASC, pagination: { currentPage: 1, pageSize: 10 }, meta: { fields: ["id", "name"] } };
+    /** The app's pair of providers sharing their answers, a socket whose messages are seen, and what reaches Refine. */
+    function pair() {
+      const answers = new AnsweredRows();
+      const socketMessages: { type: string }[] = [];
+      class WatchedSocket extends WebSocket {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args);
+          this.on("message", (m) => socketMessages.push(JSON.parse(String(m)) as { type: string }));
+        }
+      }
+      const ws = createWsClient(WatchedSocket);
+      const live = createLiveProvider(ws, answers);
+      const deliveries: string[][] = [];
+      const subscribe = () =>
+        live.subscribe({ channel: "resources/levels", types: ["*"], params: { ...read, subscriptionType: "useList" }, callback: (rows) => deliveries.push((rows as unknown as { name: string }[]).map((r) => r.name)) });
+      return { reader: createDataProvider(undefined, answers), live, ws, deliveries, socketMessages, subscribe };
+    }
+
+    it("equal to the read: not passed on, so Refine does not read the list again; the next change is", async () => {
+      const p = pair();
+      await p.reader.getList(read);
+      const subscription = p.subscribe();
+      try {
+        await waitFor(() => expect(p.socketMessages.some((m) => m.type === "next")).toBe(true), { timeout: 10_000 });
+        await dp.create({ resource: "levels", variables: { name: "Dpt-Sigma", abbreviation: "DS", order: 9 }, meta: { fields: ["id"] } });
+        await waitFor(() => expect(p.deliveries.at(-1)).toContain("Dpt-Sigma"), { timeout: 10_000 });
+        expect(p.deliveries).toHaveLength(1);
+      } finally {
+        p.live.unsubscribe(subscription);
+        await p.ws.dispose();
+      }
+    });
+
+    it("a row saved between the read and the first answer: the first answer is passed on and the row shows", async () => {
+      const p = pair();
+      await p.reader.getList(read);
+      await dp.create({ resource: "levels", variables: { name: "Dpt-Tau", abbreviation: "DT", order: 10 }, meta: { fields: ["id"] } });
+      const subscription = p.subscribe();
+      try {
+        await waitFor(() => expect(p.deliveries[0]).toContain("Dpt-Tau"), { timeout: 10_000 });
+      } finally {
+        p.live.unsubscribe(subscription);
+        await p.ws.dispose();
+      }
+    });
   });
 
   it("a live query that fails answers with errors only, and the socket's other lists keep their deliveries", async () => {

@@ -14,6 +14,7 @@ import routerProvider, { UnsavedChangesNotifier } from "@refinedev/react-router"
 import { useNotificationProvider } from "@refinedev/antd";
 import { createDataProvider } from "../../src/app/providers/data.ts";
 import { createLiveProvider, createWsClient } from "../../src/app/providers/live.ts";
+import { AnsweredRows } from "../../src/app/providers/answeredRows.ts";
 import WebSocket from "ws";
 import { accessControlProvider } from "../../src/app/providers/access.ts";
 import { authorizedFetch } from "../../src/app/api.ts";
@@ -45,14 +46,15 @@ export async function signInAs(baseUrl: string, username: string): Promise<void>
  */
 export async function renderResources(resources: readonly Resource[], path: string | { pathname: string; state: unknown }, { live = false } = {}) {
   const pages = resourcePages(resources);
+  const answers = new AnsweredRows(); // as in the app: the live provider knows the data provider's reads
   await act(async () => {
     render(
       <MemoryRouter initialEntries={[path]}>
         <ConfigProvider>
           <AntdApp>
             <Refine
-              dataProvider={createDataProvider()}
-              liveProvider={live ? createLiveProvider(createWsClient(WebSocket)) : undefined}
+              dataProvider={createDataProvider(undefined, answers)}
+              liveProvider={live ? createLiveProvider(createWsClient(WebSocket), answers) : undefined}
               routerProvider={routerProvider}
               accessControlProvider={accessControlProvider}
               notificationProvider={useNotificationProvider}

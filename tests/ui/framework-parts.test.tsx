@@ -96,11 +96,13 @@ describe("resources → GraphQL selections, routes and Refine entries", () => {
       "/enquiry/:id/update",
     ]);
   });
-  it("a route's page chunk can be started before the page renders: a generated list and the hand-written Create Account wizard", async () => {
+  it("a route's page chunk can be started before the page renders: a generated list, the Create Account wizard, another resource's hand-written page, every route", async () => {
     const routes = resourcePages(resources);
     const preloaded = (path: string) => routes.find((r) => r.path === path)?.preload?.() as Promise<{ default: unknown }> | undefined;
     expect((await preloaded("/branch"))?.default).toBe((await import("../../src/framework/pages/ListPage.tsx")).default);
     expect((await preloaded("/student-management/create-account"))?.default).toBe((await import("../../src/pages/students/StudentWizardPage.tsx")).default);
+    expect((await preloaded("/finance/payment-advice"))?.default).toBe((await import("../../src/pages/finance/PaymentAdviceListPage.tsx")).default);
+    expect(routes.filter((r) => !r.preload).map((r) => r.path)).toEqual([]);
   });
   it("Refine entries name the table, use :id for the record and carry label, icon and menu group", () => {
     const entries = refineResources(resources);

@@ -14,6 +14,7 @@ import { toast } from "../../framework/toast.ts";
 import { graphqlErrorsOf, isNetworkError, logNetworkError, toastGraphQLErrors } from "../errors.ts";
 import { createGraphQLClient } from "../graphql.ts";
 import { isCappedTotal } from "../../framework/pages/recordCounter.ts";
+import { readKey, type AnsweredRows, type ReadKind } from "./answeredRows.ts";
 
 /** Maps a failure to Refine's HttpError after reporting it the spec's way. */
 export function reportDataError(err: unknown): HttpError {
@@ -80,7 +81,8 @@ async function listWithEstimate(client: GraphQLClient, params: GetListParams): P
   return { ...result, countEstimate: await countEstimate(client, String(params.meta?.operation ?? params.resource), sent?.where) };
 }
 
-export function createDataProvider(client: GraphQLClient = createGraphQLClient()): Required<DataProvider> {
+/** `answers`: where each read's answer is kept for the live provider (answeredRows.ts). */
+export function createDataProvider(client: GraphQLClient = createGraphQLClient(), answers?: AnsweredRows): Required<DataProvider> {
   const base = dataProvider(client, OPTIONS);
   const wrapped = { ...base, getList: (params: GetListParams) => (params.meta?.countEstimate ? listWithEstimate(client, params) : base.getList(params)) } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(wrapped)) {
@@ -92,6 +94,17 @@ export function createDataProvider(client: GraphQLClient = createGraphQLClient()
         throw reportDataError(err);
       }
     };
+  }
+  if (answers) {
+    const reads: Record<string, ReadKind> = { getList: "list", getOne: "one", getMany: "many" };
+    for (const [name, kind] of Object.entries(reads)) {
+      const read = wrapped[name] as (params: never) => Promise<{ data: unknown }>;
+      wrapped[name] = (params: never) => {
+        const answer = read(params);
+        answers.record(readKey(kind, params), answer.then((r) => r.data));
+        return answer;
+      };
+    }
   }
   // @refinedev/hasura's throws "not implemented"
   wrapped.getApiUrl = () => graphqlUrl();

@@ -10,6 +10,7 @@ import { graphqlWsUrl } from "../config.ts";
 import { getSession } from "../session.ts";
 import { connectionFailed, connectionOk } from "../connection.ts";
 import { refreshAccessToken } from "../api.ts";
+import { readKey, type AnsweredRows, type ReadKind } from "./answeredRows.ts";
 
 const LOST_CODES = new Set([1001, 1006, 1011, 1012, 1013, 1014]);
 
@@ -61,7 +62,32 @@ function answersWithData(client: Client): Client {
   return { ...client, subscribe };
 }
 
-/** @refinedev/hasura's live provider (idType uuid, Hasura's default naming) over the app's socket. */
-export function createLiveProvider(client: Client = createWsClient()): LiveProvider {
-  return liveProvider(answersWithData(client), { idType: "uuid", namingConvention: "hasura-default" });
+const KIND_OF: Record<string, ReadKind> = { useList: "list", useOne: "one", useMany: "many" };
+
+/**
+ * @refinedev/hasura's live provider (idType uuid, Hasura's default naming) over the app's socket. With `answers`
+ * (the data provider's, answeredRows.ts), a subscription's first answer that equals the page's last read of the same
+ * rows is not passed on: Refine would refetch what the page already shows. A first answer that differs (a change
+ * between the read and the subscription's start) is passed on as any later one.
+ */
+export function createLiveProvider(client: Client = createWsClient(), answers?: AnsweredRows): LiveProvider {
+  const live = liveProvider(answersWithData(client), { idType: "uuid", namingConvention: "hasura-default" });
+  if (!answers) return live;
+  return {
+    ...live,
+    subscribe: (options) => {
+      const kind = KIND_OF[String(options.params?.subscriptionType)];
+      if (!kind) return live.subscribe(options);
+      const key = readKey(kind, options.params ?? {});
+      let first = true;
+      return live.subscribe({
+        ...options,
+        callback: (event) => {
+          if (!first) return options.callback(event);
+          first = false;
+          void answers.repeats(key, event).then((same) => same || options.callback(event));
+        },
+      });
+    },
+  };
 }
