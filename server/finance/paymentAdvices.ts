@@ -13,7 +13,7 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
 import { UUID } from "../../src/domain/validators.ts";
 import { composeFromFacts, composePa, depositIdsOf, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
-import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
+import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, readPaRowForChange, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { nextDocumentNumber, nextDocumentNumbers } from "./numbers.ts";
@@ -198,11 +198,11 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
     // the deposits, so two PAs saved at once cannot both deduct one deposit.
     const stored = await readPaRow(tx, id);
     for (const studentId of [...new Set([stored.studentId, input.studentId])].sort()) await lockStudentMoney(tx, studentId);
-    const before = await readPaRow(tx, id, { forUpdate: true });
+    const { row: before, fresh } = await readPaRowForChange(tx, id, input.updatedAt);
     const invoiceIds = await lockLiveInvoices(tx, id);
     const right: PaActionRight = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
     if (!(rights as Partial<Record<PaActionRight, boolean>>)[right]) throw new FinanceError(403, FORBIDDEN_ACTION);
-    await assertFresh(tx, before, input.updatedAt);
+    if (!fresh) throw new FinanceError(409, PA_MESSAGES.stale);
     if (input.action === "issue" && !transitionTarget(before.paymentStatus, "issue")) throw new FinanceError(400, PA_MESSAGES.notIssuable);
     const received = await amountReceived(tx, id);
     if (received > 0) throw new FinanceError(400, PA_MESSAGES.hasPayments);
