@@ -17,8 +17,8 @@ import { emailMessage, enqueueMessages } from "../mail/outbox.ts";
 import { html, mailBody } from "../mail/template.ts";
 import { absenceStreak, ATTENDANCE_EXCLUDED_TYPES, type AttendanceMark } from "../../src/domain/attendance.ts";
 import { formatDay, singaporeWallTimeToIso, todayInSingapore } from "../../src/domain/dates.ts";
-import { validationError } from "./validation.ts";
-import { CLASS_MESSAGES, day, uuid } from "./classes.ts";
+import { uuid, validationError } from "./validation.ts";
+import { CLASS_MESSAGES, day } from "./classes.ts";
 
 export const ATTENDANCE_MESSAGES = {
   cancelled: "This lesson is cancelled.",
@@ -30,7 +30,7 @@ const markBody = z.object({
   students: z
     .array(
       z.object({
-        id: uuid,
+        id: uuid(),
         hasAttended: z.boolean(),
         entryTime: z.iso.datetime({ offset: true, message: "Invalid entry time." }).nullable().optional(),
         remarks: z.string().max(1000).nullable().optional(),
@@ -43,8 +43,8 @@ const markBody = z.object({
 const gantryQuery = z.object({
   from: day.optional(),
   to: day.optional(),
-  branchId: uuid.optional(),
-  studentId: uuid.optional(),
+  branchId: uuid().optional(),
+  studentId: uuid().optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
@@ -110,7 +110,7 @@ export const attendanceRoutes: FastifyPluginAsync<{ ctx: ServerContext; engine: 
   const { db } = ctx;
 
   app.put<{ Params: { lessonId: string } }>("/classes/attendance/:lessonId", async (request, reply) => {
-    const lessonId = uuid.safeParse(request.params.lessonId);
+    const lessonId = uuid().safeParse(request.params.lessonId);
     if (!lessonId.success || !request.session) return fail(reply, 404, CLASS_MESSAGES.lessonNotFound);
     const parsed = markBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);

@@ -11,8 +11,7 @@ import type { Queryable } from "../db/index.ts";
 import { generateLessonSchedule, type LessonFrequency } from "../../src/domain/lessonSchedule.ts";
 import { CLASS_TIERS, NEW_CLASS_DEFAULTS, SEAT_STATUSES } from "../../src/domain/attendance.ts";
 import { formatInSingapore, singaporeWallTimeToIso } from "../../src/domain/dates.ts";
-import { validationError } from "./validation.ts";
-import { UUID } from "../../src/domain/validators.ts";
+import { uuid, validationError } from "./validation.ts";
 
 export const CLASS_MESSAGES = {
   notFound: "Class not found.",
@@ -27,7 +26,6 @@ export const CLASS_MESSAGES = {
   required: "This field is required.",
 } as const;
 
-export const uuid = z.string().regex(UUID, "Invalid id.");
 export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use the format YYYY-MM-DD.");
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use the format HH:mm.");
 const session = z
@@ -37,14 +35,14 @@ const session = z
 const createBody = z.object({
   name: z.string().trim().min(1, CLASS_MESSAGES.required).max(200),
   classCode: z.string().trim().max(100).nullable().optional(),
-  programId: uuid,
-  programTypeId: uuid.nullable().optional(),
-  academicCalendarId: uuid,
+  programId: uuid(),
+  programTypeId: uuid().nullable().optional(),
+  academicCalendarId: uuid(),
   /** Terms of the calendar to generate lessons for; default every term of the calendar. */
-  termIds: z.array(uuid).max(50).optional(),
-  branchId: uuid,
-  classroomId: uuid,
-  tutorIds: z.array(uuid).min(1, "Please select tutors!").max(20),
+  termIds: z.array(uuid()).max(50).optional(),
+  branchId: uuid(),
+  classroomId: uuid(),
+  tutorIds: z.array(uuid()).min(1, "Please select tutors!").max(20),
   classTier: z.enum(CLASS_TIERS).nullable().optional(),
   lessonType: z.enum(["regular", "double_lesson", "special", "others"]).default(NEW_CLASS_DEFAULTS.lessonType),
   classSize: z.number().int().min(1).max(1000).default(NEW_CLASS_DEFAULTS.classSize),
@@ -60,8 +58,8 @@ const createBody = z.object({
 
 const lessonBody = z.object({
   date: day,
-  classroomId: uuid.optional(),
-  tutorIds: z.array(uuid).min(1).max(20).optional(),
+  classroomId: uuid().optional(),
+  tutorIds: z.array(uuid()).min(1).max(20).optional(),
   sessions: z.array(session).min(1, "Add at least one session.").max(5),
 });
 
@@ -179,7 +177,7 @@ export const classesRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (
 
   // Add one lesson to a class (/class/management/{classId}/view/lesson-create); its enrolled students join it.
   app.post<{ Params: { classId: string } }>("/classes/:classId/lessons", async (request, reply) => {
-    const id = uuid.safeParse(request.params.classId);
+    const id = uuid().safeParse(request.params.classId);
     if (!id.success) return fail(reply, 404, CLASS_MESSAGES.notFound);
     const parsed = lessonBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
@@ -219,7 +217,7 @@ export const classesRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async (
 
   // Cancel a lesson: status cancel; its lesson-students follow (soft-deleted, so they count nowhere).
   app.patch<{ Params: { lessonId: string } }>("/classes/lessons/:lessonId/cancel", async (request, reply) => {
-    const id = uuid.safeParse(request.params.lessonId);
+    const id = uuid().safeParse(request.params.lessonId);
     if (!id.success) return fail(reply, 404, CLASS_MESSAGES.lessonNotFound);
     const by = request.session?.userId ?? null;
     const result = await db.transaction(async (tx) => {

@@ -14,8 +14,7 @@ import type { Queryable } from "../db/index.ts";
 import { emailMessage, enqueueMessages, LOG_STATUS, type QueuedMessage } from "../mail/outbox.ts";
 import { html, mailBody, richText as storedRichText } from "../mail/template.ts";
 import { sanitiseRichText } from "../security/rich-text.ts";
-import { validationError } from "./validation.ts";
-import { UUID } from "../../src/domain/validators.ts";
+import { uuid, validationError } from "./validation.ts";
 
 export const COMMUNICATION_MESSAGES = {
   notFound: "Not found.",
@@ -36,14 +35,13 @@ export const NO_ADDRESS: Record<QueuedMessage["channel"], string> = {
   notification: "Notification: no account",
 };
 
-const uuid = z.string().regex(UUID, "Invalid id.");
 const filterRecipient = z
   .object({
-    companyId: uuid.nullable().optional(),
-    branchIds: z.array(uuid).optional(),
-    levelIds: z.array(uuid).optional(),
-    classIds: z.array(uuid).optional(),
-    studentIds: z.array(uuid).optional(),
+    companyId: uuid().nullable().optional(),
+    branchIds: z.array(uuid()).optional(),
+    levelIds: z.array(uuid()).optional(),
+    classIds: z.array(uuid()).optional(),
+    studentIds: z.array(uuid()).optional(),
   })
   .nullable()
   .optional();
@@ -51,12 +49,12 @@ const filterRecipient = z
 const richText = z.string().max(200_000).transform(sanitiseRichText).nullable().optional();
 const recipientType = z.enum(["all", "student", "parent"]).default("student");
 const common = {
-  id: uuid.optional(),
+  id: uuid().optional(),
   title: z.string().trim().min(1, COMMUNICATION_MESSAGES.required).max(300),
   subject: z.string().max(300).nullable().optional(),
   recipientType,
   filterRecipient,
-  companyId: uuid.nullable().optional(),
+  companyId: uuid().nullable().optional(),
   /** false: save as a draft without sending. */
   send: z.boolean().default(true),
 };

@@ -10,8 +10,8 @@ import type { ServerContext } from "../context.ts";
 import type { Queryable } from "../db/index.ts";
 import { ATTENDANCE_EXCLUDED_TYPES, SEAT_STATUSES } from "../../src/domain/attendance.ts";
 import { todayInSingapore } from "../../src/domain/dates.ts";
-import { validationError } from "./validation.ts";
-import { CLASS_MESSAGES, day, uuid } from "./classes.ts";
+import { uuid, validationError } from "./validation.ts";
+import { CLASS_MESSAGES, day } from "./classes.ts";
 
 export const ENROLMENT_MESSAGES = {
   studentNotFound: "Student not found.",
@@ -30,13 +30,13 @@ export const ENROLMENT_MESSAGES = {
 } as const;
 
 const enrolBody = z.object({
-  studentId: uuid,
+  studentId: uuid(),
   lessonStartDate: day.optional(),
   action: z.enum(["enroll_last_partial"]).optional(),
 });
-const transferBody = z.object({ studentId: uuid, fromClassId: uuid, toClassId: uuid, lessonStartDate: day, reason: z.string().max(2000).nullable().optional() });
+const transferBody = z.object({ studentId: uuid(), fromClassId: uuid(), toClassId: uuid(), lessonStartDate: day, reason: z.string().max(2000).nullable().optional() });
 const transferStatusBody = z.object({ transferClassStatus: z.enum(["completed", "rejected", "cancelled"]) });
-const replaceBody = z.object({ lessonStudentId: uuid, toLessonId: uuid });
+const replaceBody = z.object({ lessonStudentId: uuid(), toLessonId: uuid() });
 
 type Outcome<T> = { code: number; message: string } | { data: T };
 const fail = (reply: FastifyReply, code: number, message: string) => reply.code(code).send({ success: false, message });
@@ -91,7 +91,7 @@ export const enrolmentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
   const { db } = ctx;
 
   app.post<{ Params: { classId: string } }>("/classes/:classId/enrolments", async (request, reply) => {
-    const classId = uuid.safeParse(request.params.classId);
+    const classId = uuid().safeParse(request.params.classId);
     if (!classId.success) return fail(reply, 404, CLASS_MESSAGES.notFound);
     const parsed = enrolBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);
@@ -142,7 +142,7 @@ export const enrolmentRoutes: FastifyPluginAsync<{ ctx: ServerContext }> = async
   });
 
   app.patch<{ Params: { id: string } }>("/classes/transfers/:id", async (request, reply) => {
-    const id = uuid.safeParse(request.params.id);
+    const id = uuid().safeParse(request.params.id);
     if (!id.success) return fail(reply, 404, ENROLMENT_MESSAGES.requestNotFound);
     const parsed = transferStatusBody.safeParse(request.body ?? {});
     if (!parsed.success) return validationError(reply, parsed.error);

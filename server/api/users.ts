@@ -14,7 +14,7 @@ import { STAFF_ROLES } from "../auth/policy/rules.ts";
 import { sendIdentityError } from "../auth/routes.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { textMail } from "../mail/template.ts";
-import { validationError } from "./validation.ts";
+import { uuid, validationError } from "./validation.ts";
 import { UUID } from "../../src/domain/validators.ts";
 
 export const USER_MESSAGES = {
@@ -44,7 +44,6 @@ const trimmed = z.string().trim();
 const nameField = trimmed.min(1, USER_MESSAGES.required).max(100).refine((v) => !nameLike(v), MESSAGES.nameLike);
 const usernameField = trimmed.min(1, USER_MESSAGES.required).max(64).refine((v) => !usernameRule(v), MESSAGES.username);
 const role = z.enum(STAFF_AND_ADMIN, { error: "Unknown role." });
-const uuid = z.string().regex(UUID, "Invalid id.");
 const userFields = {
   username: usernameField,
   email: trimmed.max(254).email("Please input a valid email!"),
@@ -57,10 +56,10 @@ const userFields = {
   gender: z.string().max(20).nullable().optional(),
   address: z.string().max(500).nullable().optional(),
   avatarUrl: z.string().max(2000).nullable().optional(),
-  companyId: uuid.nullable().optional(),
-  branchId: uuid.nullable().optional(),
-  levelIds: z.array(uuid).optional(),
-  subjectIds: z.array(uuid).optional(),
+  companyId: uuid().nullable().optional(),
+  branchId: uuid().nullable().optional(),
+  levelIds: z.array(uuid()).optional(),
+  subjectIds: z.array(uuid()).optional(),
 };
 const createBody = z
   .object(userFields)

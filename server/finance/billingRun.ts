@@ -34,8 +34,8 @@ import { branchCompanyOf, composeFromFacts, withdrawnUntil, type PaFacts, type P
 import { loadClasses, loadDiscounts, loadSettings, type FinanceSettings, type LoadedClass } from "./pricing.ts";
 import { primaryParent } from "./paper.ts";
 import { createIssuedPaymentAdvice, type ActionCheck } from "./paymentAdvices.ts";
-import { lockStudentMoney } from "./locks.ts";
-import { recogniseWindow } from "./ledgerBackfill.ts";
+import { lockStudentMoney, lockStudentsMoney } from "./locks.ts";
+import { recogniseRevenue } from "./ledger.ts";
 import { FinanceError, financeTransaction, requireRight } from "./transaction.ts";
 
 const BILLED_ENROLMENTS = ["enrolled", "transferred", "replacement", "returned", "suspended"];
@@ -175,8 +175,12 @@ async function loadRun(db: Queryable, sel: BillingRunSelection, onlyIds: readonl
   };
 }
 
-/** The students' facts in one statement (a PA issued by the run reads them under the student's lock), and their withdrawals. */
-async function loadStudentFacts(db: Queryable, studentIds: readonly string[], classIds: readonly string[]): Promise<StudentFacts> {
+/**
+ * The students' money facts in one statement (a PA issued by the run reads them again under the student's lock):
+ * their live PAs, deposits held and whether they were ever billed. Withdrawals are enrolment facts, not money: the
+ * caller reads them once (`withdrawnUntil`) for all its students.
+ */
+async function loadStudentFacts(db: Queryable, studentIds: readonly string[], withdrawn: StudentFacts["withdrawn"]): Promise<StudentFacts> {
   const { rows } = await db.query<{ billed: BilledCard[] | null; deposits: Array<{ studentId: string; classId: string }> | null; issued: Array<{ studentId: string; paid: boolean }> | null }>(
     `select
        (select json_agg(b order by b."issueDate" desc nulls last, b."paName" desc) from (
@@ -195,7 +199,7 @@ async function loadStudentFacts(db: Queryable, studentIds: readonly string[], cl
     hasDeposit: new Set((deposits ?? []).map((r) => `${r.studentId}|${r.classId}`)),
     everIssued: new Set((issued ?? []).map((r) => r.studentId)),
     existing: new Set((issued ?? []).filter((r) => r.paid).map((r) => r.studentId)),
-    withdrawn: await withdrawnUntil(db, studentIds, classIds),
+    withdrawn,
   };
 }
 
@@ -332,7 +336,8 @@ export async function previewBillingRun(db: Queryable, sel: BillingRunSelection)
   checkSelection(sel);
   const run = await loadRun(db, sel, null);
   if (!run) return [];
-  const facts = await loadStudentFacts(db, run.students.map((s) => s.id), [...run.classesFor.existing.keys()]);
+  const ids = run.students.map((s) => s.id);
+  const facts = await loadStudentFacts(db, ids, await withdrawnUntil(db, ids, [...run.classesFor.existing.keys()]));
   return run.students.map((s) => priced(proposeOne(run, facts, s), paFacts(run, facts, s.id)).row);
 }
 
@@ -354,14 +359,22 @@ export async function issueBillingRun(db: Db, sel: BillingRunSelection, studentI
   } finally {
     // The PAs' revenue (lessons already delivered) in one set-based pass, not one per PA: a PA's ledger entry is
     // written with it, its recognition follows within the request (and a crash meanwhile is caught by the daily run).
+    // Every student issued a PA has revenue to post (its billed figures), so they are locked and recognised at once,
+    // without recogniseWindow's first read of who differs.
     const issued = results.flatMap((r) => (r.status === "issued" ? [r.studentId] : []));
-    if (issued.length) await recogniseWindow(db, issued);
+    if (issued.length) {
+      await financeTransaction(db, async (tx) => {
+        await lockStudentsMoney(tx, issued);
+        await recogniseRevenue(tx, issued, null);
+      });
+    }
   }
   return results;
 }
 
 async function issueEach(db: Db, run: RunFacts | null, wanted: readonly string[], by: string | null, results: BillingIssueResult[]): Promise<void> {
   const byId = new Map((run?.students ?? []).map((s) => [s.id, s]));
+  const withdrawn = run ? await withdrawnUntil(db, wanted, [...run.classesFor.existing.keys()]) : new Map<string, Map<string, string>>();
   for (const studentId of wanted) {
     const student = byId.get(studentId);
     if (!run || !student) {
@@ -372,7 +385,7 @@ async function issueEach(db: Db, run: RunFacts | null, wanted: readonly string[]
       results.push(
         await financeTransaction(db, async (tx): Promise<BillingIssueResult> => {
           await lockStudentMoney(tx, studentId);
-          const facts = await loadStudentFacts(tx, [studentId], (run.enrolmentsOf.get(studentId) ?? []).map((e) => e.classId));
+          const facts = await loadStudentFacts(tx, [studentId], withdrawn);
           const p = proposeOne(run, facts, student);
           if (!p.fields) return { studentId, status: "skipped", reason: p.row.skipReason ?? M.noClass };
           const who = { id: student.id, fullName: student.name, username: student.username };

@@ -20,6 +20,11 @@ export async function lockStudentMoney(tx: Queryable, studentId: string): Promis
   await tx.query(`select id from users where id = $1 for no key update`, [studentId]);
 }
 
+/** lockStudentMoney for several students in one statement, in id order (the order every operation locking several takes). */
+export async function lockStudentsMoney(tx: Queryable, studentIds: readonly string[]): Promise<void> {
+  await tx.query(`select id from users where id = any($1::uuid[]) order by id for no key update`, [[...new Set(studentIds)]]);
+}
+
 export const LOCK_ORDER = ["payment_advices", "invoices", "receipts", "credit_notes", "deposits"] as const;
 export type LockedTable = (typeof LOCK_ORDER)[number];
 

@@ -50,6 +50,18 @@ export async function readPaRow(db: Queryable, id: string, options: { forUpdate?
   return row;
 }
 
+/**
+ * The PA row locked for update, and whether `updatedAt` is its stored value to the microsecond (assertFresh's rule, in
+ * the same statement: the locked row's latest version is the one compared).
+ */
+export async function readPaRowForChange(db: Queryable, id: string, updatedAt: string): Promise<{ row: PaRow; fresh: boolean }> {
+  const { rows } = await db.query<PaRow & { fresh: boolean }>(`select ${PA_COLUMNS}, "updatedAt" = $2::timestamptz as fresh from payment_advices where id = $1 for update`, [id, updatedAt]);
+  const found = rows[0];
+  if (!found || found.status === "deleted") throw new FinanceError(404, PA_MESSAGES.notFound);
+  const { fresh, ...row } = found;
+  return { row, fresh };
+}
+
 /** A stale `updatedAt` (anything but the stored value, to the microsecond) refuses the change. */
 export async function assertFresh(db: Queryable, row: PaRow, updatedAt: string): Promise<void> {
   const { rows } = await db.query<{ same: boolean }>(`select $1::timestamptz = $2::timestamptz as same`, [row.updatedAt, updatedAt]);

@@ -4,6 +4,7 @@
  * soft delete of a draft, void unpaid, void paid (invoice and receipts voided, an overpaid credit note
  * issued for the money received). Every update checks the `updatedAt` the caller read.
  */
+import { randomUUID } from "node:crypto";
 import type { Db, Queryable } from "../db/index.ts";
 import { centsToNumeric, type Cents } from "../../src/domain/money.ts";
 import { isPaDeletable, isPaEditable, PA_MESSAGES, transitionTarget } from "../../src/domain/finance/paymentAdviceStatus.ts";
@@ -12,7 +13,7 @@ import { todayInSingapore } from "../../src/domain/dates.ts";
 import { VOIDED_WITH_PA_REASON } from "../../src/domain/finance/invoice.ts";
 import { UUID } from "../../src/domain/validators.ts";
 import { composeFromFacts, composePa, depositIdsOf, type ComposedPa, type PaFacts, type PaFieldsInput } from "./paymentAdviceCompose.ts";
-import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
+import { amountReceived, assertFresh, logSnapshot, PA_COLUMNS, readPaRow, readPaRowForChange, studentOf, toRecord, writeLog, writeLogs, type PaRow } from "./paymentAdviceRecord.ts";
 import { loadSettings } from "./pricing.ts";
 import { lockDocuments, lockStudentMoney } from "./locks.ts";
 import { nextDocumentNumber, nextDocumentNumbers } from "./numbers.ts";
@@ -68,20 +69,20 @@ export async function initPaymentAdvice(db: Db, body: Partial<PaFieldsInput> & P
   return financeTransaction(db, async (tx) => {
     const fields = await withDefaults(tx, body);
     const composed = await composePa(tx, fields, { issued: false, paId: null, checkQrExpiry: true });
-    const row = await insertPa(tx, composed, by);
+    const row = await insertDraft(tx, composed, by);
     await writeLog(tx, row.id, "create", null, logSnapshot(row, await studentOf(tx, row.studentId)), by);
     return toRecord(row, 0);
   });
 }
 
-/** A composed PA stored: a draft, or issued under the number `name` (the caller writes its log rows). */
-async function insertPa(tx: Queryable, composed: ComposedPa, by: string | null, name: string | null = null): Promise<PaRow> {
+/** A composed PA stored as a draft (the caller writes its log row; issuing writes with writeIssued). */
+async function insertDraft(tx: Queryable, composed: ComposedPa, by: string | null): Promise<PaRow> {
   const cols = COLUMN_ORDER.map((k) => `"${k}"`).join(", ");
   const n = COLUMN_ORDER.length;
   const { rows } = await tx.query<PaRow>(
-    `insert into payment_advices (${cols}, "paymentStatus", name, "qrReferenceNo", type, "createdBy", "updatedBy")
-     values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, $${n + 1}, $${n + 2}, $${n + 3}, 'normal', $${n + 4}, $${n + 4}) returning ${PA_COLUMNS}`,
-    [...columnValues(composed.columns), name ? "unpaid" : "draft", name, name?.replace(/-/g, "") ?? null, by],
+    `insert into payment_advices (${cols}, "paymentStatus", type, "createdBy", "updatedBy")
+     values (${COLUMN_ORDER.map((k, i) => placeholder(k, i + 1)).join(", ")}, 'draft', 'normal', $${n + 1}, $${n + 1}) returning ${PA_COLUMNS}`,
+    [...columnValues(composed.columns), by],
   );
   return rows[0]!;
 }
@@ -102,35 +103,63 @@ async function issueNumbers(tx: Queryable, composed: ComposedPa): Promise<{ name
   return { name: name!, depositNames: depositNames! };
 }
 
-/** A saved draft issued: its numbers, then what every issue writes (issuedWith). */
-async function issueDraft(tx: Queryable, saved: PaRow, composed: ComposedPa, by: string | null, student: Person): Promise<PaRow> {
-  const { name, depositNames } = await issueNumbers(tx, composed);
-  const { rows } = await tx.query<PaRow>(
-    `update payment_advices set "paymentStatus" = 'unpaid', name = $2, "qrReferenceNo" = $3, "updatedBy" = $4 where id = $1 returning ${PA_COLUMNS}`,
-    [saved.id, name, name.replace(/-/g, ""), by],
-  );
-  return issuedWith(tx, saved, rows[0]!, composed, by, student, depositNames);
+/** The PA row a composed PA is stored as, without reading it back (its log rows' snapshots are taken from it). */
+function storedRow(composed: ComposedPa, like: Pick<PaRow, "id" | "status" | "createdAt" | "updatedAt">, name: string | null): PaRow {
+  return {
+    ...like,
+    ...composed.columns,
+    gst: String(composed.columns.gst),
+    name,
+    paymentStatus: name ? "unpaid" : "draft",
+    qrReferenceNo: name?.replace(/-/g, "") ?? null,
+  };
 }
 
 /**
- * What issuing a PA writes once it holds its number: the deposits it collects and applies, its ledger entry, and its
- * status log row (draft → issued) written with the `logs` before it in one statement; the issued row.
+ * What issuing a PA writes once it holds its numbers, in one statement: the PA row (a new one inserted issued, or
+ * the draft `id` updated to its new figures and issued), the deposits it collects (DEP numbers `depositNames`), the
+ * deposits it deducts marked used, and its log rows in the order given; the issued row. The caller holds the
+ * student's and the deducted deposits' locks, and posts the ledger entry after.
  */
-async function issuedWith(tx: Queryable, draft: PaRow, issued: PaRow, composed: ComposedPa, by: string | null, student: Person, depositNames: readonly string[], logs: readonly LogRow[] = [], recognise = true): Promise<PaRow> {
-  await issueDeposits(tx, issued.id, composed, by, issueYear(composed), depositNames);
-  await setDepositsStatus(tx, composed.deductedDepositIds, "used", by);
-  await postPaIssued(tx, issued, by, recognise);
-  await writeLogs(tx, [...logs, { paId: issued.id, type: "change_status", before: logSnapshot(draft, student), after: logSnapshot(issued, student) }], by);
-  return issued;
+async function writeIssued(tx: Queryable, o: { id: string; insert: boolean; composed: ComposedPa; name: string; depositNames: readonly string[]; logs: readonly LogRow[]; by: string | null }): Promise<PaRow> {
+  const { composed, by } = o;
+  const n = COLUMN_ORDER.length;
+  const [name, qr, who, depNames, depAmounts, depClasses, used, logTypes, logBefore, logAfter] = Array.from({ length: 10 }, (_, i) => `$${n + 2 + i}`);
+  const cols = COLUMN_ORDER.map((k) => `"${k}"`).join(", ");
+  const column = (k: (typeof COLUMN_ORDER)[number]) => `$${COLUMN_ORDER.indexOf(k) + 2}`;
+  const values = COLUMN_ORDER.map((k, i) => placeholder(k, i + 2)).join(", ");
+  const pa = o.insert
+    ? `insert into payment_advices (id, ${cols}, "paymentStatus", name, "qrReferenceNo", type, "createdBy", "updatedBy")
+       values ($1, ${values}, 'unpaid', ${name}, ${qr}, 'normal', ${who}, ${who}) returning ${PA_COLUMNS}`
+    : `update payment_advices set ${COLUMN_ORDER.map((k, i) => `"${k}" = ${placeholder(k, i + 2)}`).join(", ")}, "paymentStatus" = 'unpaid', name = ${name},
+         "qrReferenceNo" = ${qr}, "updatedBy" = ${who} where id = $1 returning ${PA_COLUMNS}`;
+  const rows = collected(composed);
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  const { rows: written } = await tx.query<PaRow>(
+    // the deposits' and log rows' foreign keys to the PA are checked at the end of the statement, when the PA is in
+    `with pa as (${pa}),
+     collected as (${insertDepositsSql({ paId: "$1", companyId: column("companyId"), studentId: column("studentId"), by: who!, names: depNames!, amounts: depAmounts!, classIds: depClasses! })}),
+     deducted as (update deposits set "depositStatus" = 'used', "updatedBy" = ${who} where id = any(${used}::uuid[])),
+     logged as (
+       insert into payment_advice_logs ("paymentAdviceId", type, "valueBefore", "valueAfter", "createdBy", "updatedBy")
+       select $1, l.type, l.before::jsonb, l.after::jsonb, ${who}, ${who} from unnest(${logTypes}::text[], ${logBefore}::text[], ${logAfter}::text[]) with ordinality as l(type, before, after, i) order by i)
+     select * from pa`,
+    [
+      o.id, ...columnValues(composed.columns), o.name, o.name.replace(/-/g, ""), by,
+      o.depositNames, rows.map((d) => centsToNumeric(d.amount)), rows.map((d) => d.classId), composed.deductedDepositIds,
+      o.logs.map((l) => l.type), o.logs.map((l) => json(l.before)), o.logs.map((l) => json(l.after)),
+    ],
+  );
+  return written[0]!;
 }
 
 /**
  * A new PA created and issued at once, inside the caller's finance transaction (the billing run: one
- * transaction per PA, the caller holding the student's lock): stored issued in one insert, with the same log
- * rows as init then issue (its create row keeps the draft it would have been).
+ * transaction per PA, the caller holding the student's lock): stored issued in one statement with its deposits and
+ * the same log rows as init then issue (its create row keeps the draft it would have been), then its ledger entry.
  * `facts`: what pricing needs, already read by the caller (the run reads classes and settings once, the
  * student's own facts under the lock); without them they are read here. `student`: the log rows' student, when the
- * caller has it. The student's revenue recognition is left to the caller (`recogniseWindow` once its PAs are issued).
+ * caller has it. The student's revenue recognition is left to the caller (once for all the PAs it issues).
  */
 export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsInput, by: string | null, facts?: PaFacts, student?: Person): Promise<PaymentAdviceRecord> {
   // the deposits it deducts are locked before they are checked and marked used (FINANCE.md §1), as on save
@@ -140,13 +169,17 @@ export async function createIssuedPaymentAdvice(tx: Queryable, fields: PaFieldsI
   // deposits deducted are read after their locks, never taken from the caller
   const composed = facts && !deducted.length ? composeFromFacts(facts, fields, options) : await composePa(tx, fields, options);
   const { name, depositNames } = await issueNumbers(tx, composed);
-  const issued = await insertPa(tx, composed, by, name);
-  const draft: PaRow = { ...issued, paymentStatus: "draft", name: null, qrReferenceNo: null };
-  const who = student ?? (await studentOf(tx, issued.studentId));
-  const created: LogRow = { paId: issued.id, type: "create", before: null, after: logSnapshot(draft, who) };
+  const who = student ?? (await studentOf(tx, fields.studentId));
+  const like = { id: randomUUID(), status: "active" as const, createdAt: "", updatedAt: "" };
+  const draft = storedRow(composed, like, null);
+  const logs: LogRow[] = [
+    { paId: like.id, type: "create", before: null, after: logSnapshot(draft, who) },
+    { paId: like.id, type: "change_status", before: logSnapshot(draft, who), after: logSnapshot(storedRow(composed, like, name), who) },
+  ];
+  const issued = await writeIssued(tx, { id: like.id, insert: true, composed, name, depositNames, logs, by });
+  await postPaIssued(tx, issued, by, false);
   // a new PA has received nothing
-  // its revenue is recognised by the caller, for all its PAs at once (recogniseWindow)
-  return toRecord(await issuedWith(tx, draft, issued, composed, by, who, depositNames, [created], false), 0);
+  return toRecord(issued, 0);
 }
 
 export interface SaveInput extends PaFieldsInput {
@@ -165,11 +198,11 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
     // the deposits, so two PAs saved at once cannot both deduct one deposit.
     const stored = await readPaRow(tx, id);
     for (const studentId of [...new Set([stored.studentId, input.studentId])].sort()) await lockStudentMoney(tx, studentId);
-    const before = await readPaRow(tx, id, { forUpdate: true });
+    const { row: before, fresh } = await readPaRowForChange(tx, id, input.updatedAt);
     const invoiceIds = await lockLiveInvoices(tx, id);
     const right: PaActionRight = input.action === "issue" ? "issue" : before.paymentStatus === "unpaid" ? "edit-unpaid" : "edit-draft";
     if (!(rights as Partial<Record<PaActionRight, boolean>>)[right]) throw new FinanceError(403, FORBIDDEN_ACTION);
-    await assertFresh(tx, before, input.updatedAt);
+    if (!fresh) throw new FinanceError(409, PA_MESSAGES.stale);
     if (input.action === "issue" && !transitionTarget(before.paymentStatus, "issue")) throw new FinanceError(400, PA_MESSAGES.notIssuable);
     const received = await amountReceived(tx, id);
     if (received > 0) throw new FinanceError(400, PA_MESSAGES.hasPayments);
@@ -193,11 +226,23 @@ export async function savePaymentAdvice(db: Db, id: string, input: SaveInput, by
       await rewriteUnpaidPa(tx, before, composed, invoiceIds, by);
       return recordOf(tx, id);
     }
-    await writeColumns(tx, id, composed, by);
     const student = await studentOf(tx, input.studentId);
+    if (input.action === "issue") {
+      // the draft's new figures, its number, deposits and both log rows (update, then draft → issued) in one statement
+      const { name, depositNames } = await issueNumbers(tx, composed);
+      const saved = storedRow(composed, before, null);
+      const logs: LogRow[] = [
+        { paId: id, type: "update", before: logSnapshot(before, student), after: logSnapshot(saved, student) },
+        { paId: id, type: "change_status", before: logSnapshot(saved, student), after: logSnapshot(storedRow(composed, before, name), student) },
+      ];
+      const issued = await writeIssued(tx, { id, insert: false, composed, name, depositNames, logs, by });
+      await postPaIssued(tx, issued, by);
+      // a draft has received nothing (checked above)
+      return toRecord(issued, 0);
+    }
+    await writeColumns(tx, id, composed, by);
     const saved = await readPaRow(tx, id);
     await writeLog(tx, id, "update", logSnapshot(before, student), logSnapshot(saved, student), by);
-    if (input.action === "issue") await issueDraft(tx, saved, composed, by, student);
     return recordOf(tx, id);
   });
 }
@@ -263,15 +308,20 @@ function sameDepositRows(before: PaRow, composed: ComposedPa): boolean {
  * Each deposit row of an issued PA is a deposit document (DEP number), `issued` until the PA is paid: one insert for
  * them all, numbered in order (`names`: numbers the caller already took, one per row collected).
  */
-async function issueDeposits(tx: Queryable, paId: string, composed: ComposedPa, by: string | null, year: number, names?: readonly string[]): Promise<void> {
+async function issueDeposits(tx: Queryable, paId: string, composed: ComposedPa, by: string | null, year: number): Promise<void> {
   const rows = collected(composed);
   if (!rows.length) return;
-  const numbers = names ?? (await nextDocumentNumbers(tx, composed.columns.companyId, year, [["deposit", rows.length]]))[0]!;
-  await tx.query(
-    `insert into deposits (name, amount, "depositStatus", "paymentAdviceId", "classId", "companyId", "studentId", "createdBy", "updatedBy")
-     select name, amount, 'issued', $3, "classId", $4, $5, $6, $6 from unnest($1::text[], $2::numeric[], $7::uuid[]) with ordinality as x(name, amount, "classId", i) order by i`,
-    [numbers, rows.map((d) => centsToNumeric(d.amount)), paId, composed.columns.companyId, composed.columns.studentId, by, rows.map((d) => d.classId)],
-  );
+  const [numbers] = await nextDocumentNumbers(tx, composed.columns.companyId, year, [["deposit", rows.length]]);
+  await tx.query(insertDepositsSql({ paId: "$3", companyId: "$4", studentId: "$5", by: "$6", names: "$1", amounts: "$2", classIds: "$7" }), [
+    numbers, rows.map((d) => centsToNumeric(d.amount)), paId, composed.columns.companyId, composed.columns.studentId, by, rows.map((d) => d.classId),
+  ]);
+}
+
+/** The insert of a PA's collected deposits, numbered in the order of the arrays; each argument names a placeholder. */
+function insertDepositsSql(p: Record<"paId" | "companyId" | "studentId" | "by" | "names" | "amounts" | "classIds", string>): string {
+  return `insert into deposits (name, amount, "depositStatus", "paymentAdviceId", "classId", "companyId", "studentId", "createdBy", "updatedBy")
+     select name, amount, 'issued', ${p.paId}, "classId", ${p.companyId}, ${p.studentId}, ${p.by}, ${p.by}
+     from unnest(${p.names}::text[], ${p.amounts}::numeric[], ${p.classIds}::uuid[]) with ordinality as x(name, amount, "classId", i) order by i`;
 }
 
 async function setDepositsStatus(tx: Queryable, ids: readonly string[], status: "used" | "paid", by: string | null): Promise<void> {

@@ -78,9 +78,10 @@ describe.each(databaseLanes())("classes, enrolment and attendance [%s]", (lane) 
     expect(tutor.statusCode).toBe(409);
     expect(tutor.json().message).toMatch(/^The tutor .+ already teaches Test Class 13 on /);
     expect(await n(`select count(*)::int as n from classes where name in ('Clash Room', 'Clash Tutor')`)).toBe(0);
-    const bad = await createClass(ops, { sessions: [{ startTime: "10:00", endTime: "09:00" }], tutorIds: [] });
+    const bad = await createClass(ops, { sessions: [{ startTime: "10:00", endTime: "09:00" }], tutorIds: [], classroomId: 13 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ tutorIds: "Please select tutors!", "sessions.0.endTime": "The end time must be after the start time." });
+    // an id that is not even a string reads as a bad id, as a malformed one does (validation.ts's uuid())
+    expect(bad.json().errors).toMatchObject({ tutorIds: "Please select tutors!", "sessions.0.endTime": "The end time must be after the start time.", classroomId: "Invalid id." });
   });
 
   it("enrols students up to the class size and refuses one more", async () => {
