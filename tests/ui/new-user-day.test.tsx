@@ -139,7 +139,8 @@ describe("a new user's day: a step is checked before it is confirmed", () => {
     fireEvent.click([...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].find((b) => b.textContent === "Approve & Refund")!);
     await waitFor(() => expect(screen.getByTestId("refund-number").textContent).toMatch(/^RF-/), wait);
     expect(await one(`select "refundStatus", "payeeDetails"->>'name' as payee from refunds where id = $1`, [id])).toEqual({ refundStatus: "refunded", payee: "Parent of student" });
-    expect([item().classList.contains("ant-form-item-has-error"), item().textContent]).toEqual([false, "Payee Name"]);
+    // antd lets the message fade out: it goes once the field is no longer in error
+    await waitFor(() => expect([item().classList.contains("ant-form-item-has-error"), item().textContent]).toEqual([false, "Payee Name"]), wait);
   }, 180_000);
 });
 
@@ -273,7 +274,8 @@ describe("a new user's day: unsaved work on the wizard and the PA builder", () =
     await waitFor(() => expect(document.querySelector(".ql-editor")?.textContent).not.toBe(""), wait);
     await screen.findByRole("button", { name: /Add Class/ }, wait);
     expect(await leaveAnsweringCancel("/finance/payment-advice")).toEqual([]);
-    expect(probe.location).toBe("/finance/payment-advice");
+    // the list may already have put its paging in the address
+    expect(probe.location).toMatch(/^\/finance\/payment-advice($|\?)/);
 
     await act(async () => probe.navigate(path));
     fireEvent.click(await screen.findByRole("button", { name: /Add Class/ }, wait));
