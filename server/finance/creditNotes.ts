@@ -17,6 +17,7 @@ import {
   creditNoteMove,
   creditNoteMoveErrors,
   creditNoteMovesFrom,
+  creditNoteVoidRefusal,
   creditNoteTotals,
   type CreditNoteClassInformation,
   type CreditNoteDetail,
@@ -330,6 +331,12 @@ function moveErrors(row: CnRow, to: CreditNoteStatus): Record<string, string> {
   );
 }
 
+/** The domain's reason a note may not be voided (its PA's status read here), or null. */
+async function voidRefusal(db: Queryable, row: Pick<CnRow, "type" | "usedAmount" | "paymentAdviceId">): Promise<string | null> {
+  const { rows } = row.paymentAdviceId ? await db.query<{ s: string }>(`select "paymentStatus" as s from payment_advices where id = $1`, [row.paymentAdviceId]) : { rows: [] };
+  return creditNoteVoidRefusal({ type: row.type, usedAmount: cents(row.usedAmount), paymentAdviceStatus: rows[0]?.s ?? null });
+}
+
 /** `PATCH /credit-notes/change-status-credit-note/{id}`. */
 export async function changeCreditNoteStatus(db: Db, id: string, input: { status: CreditNoteStatus; updatedAt: string }, by: string | null, rights: CreditNoteRights): Promise<CnRow> {
   return financeTransaction(db, async (tx) => {
@@ -344,14 +351,9 @@ export async function changeCreditNoteStatus(db: Db, id: string, input: { status
     await assertCreditNoteFresh(tx, before, input.updatedAt);
     const errors = moveErrors(before, input.status);
     if (Object.keys(errors).length) throw fieldErrors(errors);
-    if (input.status === "voided" && cents(before.usedAmount) > 0) throw new FinanceError(400, CREDIT_NOTE_MESSAGES.moveNotAllowed);
-    // money received stays the student's (FINANCE.md §4): a void would leave it in customer_credit with no document
-    if (input.status === "voided" && before.type === "overpaid") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.overpaidNotVoided);
-    // a void of its paid PA took these lessons' part out of the sale already (FINANCE.md §4): voiding the credit note
-    // would put that revenue back on a voided PA and take the student's credit away
-    if (input.status === "voided" && before.paymentAdviceId) {
-      const { rows } = await tx.query<{ s: string }>(`select "paymentStatus" as s from payment_advices where id = $1`, [before.paymentAdviceId]);
-      if (rows[0]?.s === "voided") throw new FinanceError(400, CREDIT_NOTE_MESSAGES.paVoidedNotVoided);
+    if (input.status === "voided") {
+      const refusal = await voidRefusal(tx, before);
+      if (refusal) throw new FinanceError(400, refusal);
     }
     if (input.status === "issued") {
       if (by && (await feesFilledBy(tx, id)).includes(by)) throw new FinanceError(403, CREDIT_NOTE_MESSAGES.fourEyes);
@@ -437,6 +439,7 @@ export async function creditNoteDetail(db: Queryable, id: string, rights: Credit
     : { rows: [] };
   const receiptName = receipts.find((r) => r.id === row.fee?.receiptId)?.name ?? null;
   const step = creditNoteEditStep(row.creditNoteStatus);
+  const voidRefused = row.creditNoteStatus === "issued" && (await voidRefusal(db, row)) !== null;
   return {
     id: row.id,
     name: row.name,
@@ -459,7 +462,7 @@ export async function creditNoteDetail(db: Queryable, id: string, rights: Credit
     issuedCreditNotes: issued.map((c) => ({ id: c.id, name: c.name, amount: centsToNumeric(creditNoteLeft(cents(c.total), cents(c.usedAmount))) })),
     transfer: transfer[0] ?? null,
     moves: creditNoteMovesFrom(row.creditNoteStatus)
-      .filter((m) => rights.has(m.right) && !(m.to === "voided" && (cents(row.usedAmount) > 0 || row.type === "overpaid")) && !(m.to === "issued" && filledByViewer))
+      .filter((m) => rights.has(m.right) && !(m.to === "voided" && voidRefused) && !(m.to === "issued" && filledByViewer))
       .map((m) => ({ to: m.to, label: m.label })),
     editStep: step && rights.has(step === "front-desk" ? "complete-front-desk" : "fill-fees") ? step : null,
     canDuplicate: rights.has("duplicate") && (row.creditNoteStatus === "rejected" || row.creditNoteStatus === "voided") && !(await otherLiveCreditNote(db, row)),

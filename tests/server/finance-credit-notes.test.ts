@@ -207,9 +207,13 @@ describe.each(databaseLanes())("suspensions and credit notes [%s]", (lane) => {
     expect((await call("finance_staff", "PUT", `/credit-notes/${created.creditNoteId}`, { updatedAt: cn.updatedAt, numberOfLesson: 1, receiptId: receipt.id })).statusCode).toBe(200);
     expect((await move("finance_staff", created.creditNoteId, "awaiting_finance_approval")).statusCode).toBe(200);
     expect((await move("finance_manager", created.creditNoteId, "issued")).statusCode).toBe(200);
+    const offered = async () => ((await call("finance_manager", "GET", `/credit-notes/${created.creditNoteId}`)).json().data.moves as { to: string }[]).map((m) => m.to);
+    expect(await offered()).toEqual(["voided"]);
     const current = await one<{ updatedAt: string }>(`select to_json("updatedAt") #>> '{}' as "updatedAt" from payment_advices where id = $1`, [pa.id]);
     const voidPaid = await call("finance_manager", "PATCH", "/finances/payment-advices/void-paid-pa", { id: pa.id, reason: "Wrong class", updatedAt: current.updatedAt });
     expect(voidPaid.statusCode, voidPaid.body).toBe(200);
+    // the screen's buttons are the moves the server answers: no Void where the server refuses it
+    expect(await offered()).toEqual([]);
 
     const voided = await move("finance_manager", created.creditNoteId, "voided");
     expect(voided.statusCode, voided.body).toBe(400);

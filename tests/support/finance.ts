@@ -54,7 +54,7 @@ export interface Enrolment extends ClassPick { studentId: string; lessons: Array
  * Students enrolled in an open regular class of the company, each with at least `minLessons` lessons of one
  * term still ahead and not attended (what a suspension or a withdrawal acts on), one student per class.
  */
-export async function enrolmentsWithLessonsAhead(server: TestServer, count: number, minLessons = 4, companyShortName = "BME"): Promise<Enrolment[]> {
+export async function enrolmentsWithLessonsAhead(server: Pick<TestServer, "db">, count: number, minLessons = 4, companyShortName = "BME"): Promise<Enrolment[]> {
   const { rows } = await server.db.query<ClassPick & { studentId: string; lessons: Array<{ id: string; date: string }> }>(
     `select distinct on (c.id) c.id, c."companyId", c."branchId", c."programId", l."termId", sc."userId" as "studentId",
        (select min(x.date)::text from lessons x where x."classId" = c.id and x."termId" = l."termId" and x.status = 'active' and x."lessonStatus" = 'active') as start,

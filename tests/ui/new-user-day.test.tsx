@@ -10,6 +10,8 @@ import { probe, renderResources, signInAs } from "./framework-harness.tsx";
 import { resources } from "../../resources/index.ts";
 import { formatDay, todayInSingapore } from "../../src/domain/dates.ts";
 import { api } from "../../src/app/api.ts";
+import { enrolmentsWithLessonsAhead } from "../support/finance.ts";
+import { callerAs, paidPaVia, type Caller } from "../support/ui-api.ts";
 
 vi.mock("react-router", async () => (await import("node:module")).createRequire(import.meta.url)("react-router"));
 
@@ -105,21 +107,40 @@ describe("a new user's day: no dead ends, nothing by accident", () => {
 });
 
 describe("a new user's day: a step is checked before it is confirmed", () => {
-  it("Approve & Refund with no payee: the message shows under Payee Name before any confirmation, and goes once a payee is typed", async () => {
-    const r = await one<{ id: string }>(`select id from refunds where "refundStatus" = 'awaiting_finance_approval' and status = 'active' order by "updatedAt" desc limit 1`);
+  it("Approve & Refund with no payee: the message shows under Payee Name before any confirmation; the payee typed, the refund is approved and no message is left", async () => {
+    // a refund waiting on the finance manager, its method chosen and no payee yet, made through the calls staff make
+    const [e] = await enrolmentsWithLessonsAhead(server, 1);
+    const [frontDesk, sales, financeManager] = [await callerAs(server.baseUrl, "front_desk"), await callerAs(server.baseUrl, "sales"), await callerAs(server.baseUrl, "finance_manager")];
+    await paidPaVia(frontDesk, e!, e!.studentId);
+    const created = await frontDesk("POST", "/refund", { type: "withdrawal", studentId: e!.studentId, classId: e!.id, noticeDate: todayInSingapore(), lastLessonDate: e!.lessons[0]!.date, reason: "Moving abroad" });
+    expect(created.status, created.message).toBe(201);
+    const id = created.data.refundId as string;
+    const step = async (as: Caller, method: string, path: string, body: Record<string, unknown>) => {
+      const reply = await as(method, path, { ...body, updatedAt: (await as("GET", `/refund/${id}`)).data.updatedAt });
+      expect(reply.status, reply.message).toBe(200);
+    };
+    await step(frontDesk, "PATCH", `/refund/${id}/change-refund-status`, { status: "awaiting_sale_action" });
+    await step(sales, "PATCH", `/refund/${id}`, { studentFeedback: { feedback: "Family moving abroad" }, rating: "good" });
+    await step(sales, "PATCH", `/refund/${id}/change-refund-status`, { status: "awaiting_finance_approval" });
+    await step(financeManager, "PATCH", `/refund/${id}`, { refundMethod: "cheque" });
+
     await signInAs(server.baseUrl, "finance_manager");
-    await renderResources(resources, `/finance/refund/${r.id}`);
+    await renderResources(resources, `/finance/refund/${id}`);
     const payee = (await screen.findByLabelText("Payee Name", {}, wait)) as HTMLInputElement;
-    await waitFor(() => expect(payee.value).not.toBe(""), wait);
-    const flagged = () => payee.closest(".ant-form-item")!.classList.contains("ant-form-item-has-error");
-    fireEvent.change(payee, { target: { value: "" } });
+    const item = () => payee.closest(".ant-form-item")!;
     fireEvent.click(screen.getByRole("button", { name: "Approve & Refund" }));
-    await waitFor(() => expect([flagged(), payee.closest(".ant-form-item")!.textContent]).toEqual([true, "Payee NamePlease fill in the payee details and the refund method."]), wait);
+    await waitFor(() => expect([item().classList.contains("ant-form-item-has-error"), item().textContent]).toEqual([true, "Payee NamePlease fill in the payee details and the refund method."]), wait);
     expect(screen.queryByText("Approve & Refund?")).toBeNull();
-    // the field has no rule of its own: the message goes when the user fixes it, not at the next save
+    expect(await one(`select "refundStatus" from refunds where id = $1`, [id])).toEqual({ refundStatus: "awaiting_finance_approval" });
+    // the field has no rule of its own: the message must go with the user's fix, or it stays after the step succeeds
     fireEvent.change(payee, { target: { value: "Parent of student" } });
-    await waitFor(() => expect(flagged()).toBe(false), wait);
-    expect(await one(`select "refundStatus" from refunds where id = $1`, [r.id])).toEqual({ refundStatus: "awaiting_finance_approval" });
+    fireEvent.click(screen.getByRole("button", { name: "Approve & Refund" }));
+    expect((await screen.findAllByText("Approve & Refund?", {}, wait)).length).toBeGreaterThan(0);
+    fireEvent.click([...document.querySelectorAll<HTMLButtonElement>(".ant-modal-confirm-btns button")].find((b) => b.textContent === "Approve & Refund")!);
+    await waitFor(() => expect(screen.getByTestId("refund-number").textContent).toMatch(/^RF-/), wait);
+    expect(await one(`select "refundStatus", "payeeDetails"->>'name' as payee from refunds where id = $1`, [id])).toEqual({ refundStatus: "refunded", payee: "Parent of student" });
+    // antd lets the message fade out: it goes once the field is no longer in error
+    await waitFor(() => expect([item().classList.contains("ant-form-item-has-error"), item().textContent]).toEqual([false, "Payee Name"]), wait);
   }, 180_000);
 });
 
@@ -240,14 +261,24 @@ describe("a new user's day: unsaved work on the wizard and the PA builder", () =
     expect((screen.getByLabelText("First Name", { selector: "#parent-0-firstName" }) as HTMLInputElement).value).toBe("Kok-Wah");
   }, 180_000);
 
-  it("PA builder: a class just added to a draft, then leaving asks first, and Cancel keeps the class on the page", async () => {
-    // a draft with no class yet: any class of its company may be added
+  it("PA builder: a draft opened and left untouched leaves without asking; a class just added, leaving asks first, and Cancel keeps the class on the page", async () => {
+    // a draft with no class yet and notes (the rich-text editor shows them): any class of its company may be added
     const pa = await one<{ id: string }>(
       `update payment_advices set "classInformations" = '[]' where id = (select id from payment_advices where "paymentStatus" = 'draft' and status <> 'deleted'
-         and "companyId" is not null and "studentId" is not null order by "updatedAt" desc limit 1) returning id`,
+         and "companyId" is not null and "studentId" is not null and coalesce(notes, '') <> '' order by "updatedAt" desc limit 1) returning id`,
     );
+    const path = `/finance/payment-advice/edit/${pa.id}`;
     await signInAs(server.baseUrl, "front_desk");
-    await renderResources(resources, { pathname: `/finance/payment-advice/edit/${pa.id}`, state: { openPicker: true } });
+    await renderResources(resources, path);
+    // the notes are in the editor: nothing was changed, so nothing is asked
+    await waitFor(() => expect(document.querySelector(".ql-editor")?.textContent).not.toBe(""), wait);
+    await screen.findByRole("button", { name: /Add Class/ }, wait);
+    expect(await leaveAnsweringCancel("/finance/payment-advice")).toEqual([]);
+    // the list may already have put its paging in the address
+    expect(probe.location).toMatch(/^\/finance\/payment-advice($|\?)/);
+
+    await act(async () => probe.navigate(path));
+    fireEvent.click(await screen.findByRole("button", { name: /Add Class/ }, wait));
     const picker = await waitFor(() => {
       const dialog = screen.getAllByRole("dialog").find((d) => d.textContent?.includes("Select a Programme & Class"));
       expect(dialog).toBeTruthy();
@@ -263,7 +294,7 @@ describe("a new user's day: unsaved work on the wizard and the PA builder", () =
     fireEvent.click(within(picker).getByRole("button", { name: "Add to Payment" }));
     await waitFor(() => expect(screen.getAllByTestId("class-card")).toHaveLength(1), wait);
     expect(await leaveAnsweringCancel("/finance/payment-advice")).toEqual([[UNSAVED]]);
-    expect(probe.location).toBe(`/finance/payment-advice/edit/${pa.id}`);
+    expect(probe.location).toBe(path);
     expect(screen.getAllByTestId("class-card")).toHaveLength(1);
   }, 180_000);
 });

@@ -87,6 +87,19 @@ export function creditNoteActionable(status: string, rights: ReadonlySet<CreditN
   return actionableAt(CREDIT_NOTE_MOVES, status, rights) || (rights.has("duplicate") && (status === "rejected" || status === "voided"));
 }
 
+/**
+ * Why an issued credit note may not be voided, or null where it may (FINANCE.md §4): what was used of it stays
+ * used; an overpaid note holds money the student paid; a note whose PA was voided since holds the student's credit
+ * (that void already took its lessons out of the sale). The server refuses a void with this message, and the
+ * screen, from the moves the server answers, offers no Void.
+ */
+export function creditNoteVoidRefusal(n: { type: CreditNoteType; usedAmount: Cents; paymentAdviceStatus: string | null }): string | null {
+  if (n.usedAmount > 0) return CREDIT_NOTE_MESSAGES.moveNotAllowed;
+  if (n.type === "overpaid") return CREDIT_NOTE_MESSAGES.overpaidNotVoided;
+  if (n.paymentAdviceStatus === "voided") return CREDIT_NOTE_MESSAGES.paVoidedNotVoided;
+  return null;
+}
+
 /** Who edits what, by status: front desk the class and period, finance the fees; nothing once it left finance. */
 export function creditNoteEditStep(status: string): "front-desk" | "finance" | null {
   if (status === "awaiting_front_desk_action") return "front-desk";
